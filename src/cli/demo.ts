@@ -1,0 +1,14 @@
+// `vigil demo`: not yet available.
+import type { CommandModule } from './context.ts';
+import { UsageError } from '../errors.ts';
+
+export const register: CommandModule['register'] = (program) => {
+  program
+    .command('demo')
+    .description('(not yet available)')
+    .allowUnknownOption()
+    .argument('[args...]')
+    .action(() => {
+      throw new UsageError('vigil demo is not available in this build');
+    });
+};

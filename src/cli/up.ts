@@ -1,0 +1,14 @@
+// `vigil up`: not yet available.
+import type { CommandModule } from './context.ts';
+import { UsageError } from '../errors.ts';
+
+export const register: CommandModule['register'] = (program) => {
+  program
+    .command('up')
+    .description('(not yet available)')
+    .allowUnknownOption()
+    .argument('[args...]')
+    .action(() => {
+      throw new UsageError('vigil up is not available in this build');
+    });
+};
