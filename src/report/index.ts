@@ -1,20 +1,25 @@
-// Picks and builds a renderer. (Minimal version: tty and plain print lines; jsonl prints events.)
-import { EVENT_SCHEMA_VERSION } from '../events.ts';
+// Picks a renderer for `--output`: tty on a terminal, plain otherwise, jsonl/json for machines.
+import { createJsonRenderer, createJsonlRenderer } from './json.ts';
+import { createPlainRenderer } from './plain.ts';
+import { createTtyRenderer } from './tty.ts';
 import type { OutputKind, Renderer, RendererOptions } from './types.ts';
 
-// tty on a terminal, else plain (DESIGN.md `--output`).
-export const defaultOutputKind = (stream: { isTTY?: boolean }): OutputKind => (stream.isTTY === true ? 'tty' : 'plain');
+export type { OutputKind, Renderer, RendererOptions } from './types.ts';
 
+// tty on a terminal, else plain (DESIGN.md `--output`).
+export const defaultOutputKind = (stream: { isTTY?: boolean }): OutputKind =>
+  stream.isTTY === true ? 'tty' : 'plain';
+
+// Builds the renderer for one command's output stream.
 export const createRenderer = (kind: OutputKind, options: RendererOptions): Renderer => {
-  const { stream, redact } = options;
-  if (kind === 'jsonl' || kind === 'json') {
-    return {
-      render: (event) => stream.write(`${redact(JSON.stringify({ ...event, v: EVENT_SCHEMA_VERSION }))}\n`),
-      close: () => undefined,
-    };
+  switch (kind) {
+    case 'tty':
+      return createTtyRenderer(options);
+    case 'plain':
+      return createPlainRenderer(options);
+    case 'jsonl':
+      return createJsonlRenderer(options);
+    case 'json':
+      return createJsonRenderer(options);
   }
-  return {
-    render: (event) => stream.write(`${redact(`${event.type} ${JSON.stringify(event)}`)}\n`),
-    close: () => undefined,
-  };
 };

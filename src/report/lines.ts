@@ -1,0 +1,131 @@
+// Turns events into the lines people read (tty and plain share them); the renderers decide which to print.
+import { formatDuration } from '../config/duration.ts';
+import type {
+  FailedEvent,
+  HeartbeatEvent,
+  LaunchedEvent,
+  LogEvent,
+  PhaseEvent,
+  ProbeEvent,
+  ReadyEvent,
+} from '../events.ts';
+import { formatDiagnosis } from './adapters.ts';
+import type { Paint } from './style.ts';
+import { formatFailedVerdict, formatReadyVerdict } from './verdict.ts';
+import { remainingEta, type WatchState } from './watch-state.ts';
+
+// The elapsed-time stamp that starts a line: `[1m00s]`.
+export const stamp = (t: number, paint: Paint): string => paint('dim', `[${formatDuration(t)}]`);
+
+const formatProgress = (progress: { done: number; total: number } | null): string =>
+  progress === null ? '' : ` ${progress.done}/${progress.total}`;
+
+// `in 40s` / `overdue` for the ETA at time t, or null when none is known.
+export const formatEta = (state: WatchState, t: number): string | null => {
+  const left = remainingEta(state, t);
+  if (left === null) return null;
+  return left > 0 ? `ETA ${formatDuration(left)}` : 'past ETA';
+};
+
+// `launched pid 1234 …` and the `stop with:` line.
+export const formatLaunched = (event: LaunchedEvent, paint: Paint): string[] => [
+  `launched pid ${event.pid} (process group ${event.pgid}) on ${event.host}; log: ${event.log}`,
+  `stop with: ${paint('bold', `vigil stop ${event.id}`)}`,
+];
+
+// A phase change, with the time spent in the previous phase; null for a progress-only update.
+export const formatPhase = (event: PhaseEvent, changed: boolean, paint: Paint): string | null => {
+  if (!changed) return null;
+  const previous =
+    event.previous === undefined || event.previous === null
+      ? ''
+      : paint('dim', ` (${event.previous.name} took ${formatDuration(event.previous.ms)})`);
+  return `phase ${paint('bold', event.name)}${formatProgress(event.progress)}${previous}`;
+};
+
+const RUNG_WORDS: Record<string, string> = {
+  spawned: 'spawned',
+  'port-open': 'port open',
+  'http-up': 'HTTP up',
+  healthy: 'healthy',
+  ready: 'ready',
+  generating: 'generating',
+};
+
+// The probe result in a few characters: `200`, `503`, `ECONNREFUSED`.
+export const describeProbe = (probe: { status: number | null; error: string | null }): string =>
+  probe.status === null ? (probe.error ?? 'no answer') : String(probe.status);
+
+// A change of rung or health status (probes are never printed one by one).
+export const formatProbeChange = (event: ProbeEvent, rungChanged: boolean): string => {
+  const answer = describeProbe(event);
+  const head = rungChanged ? `${RUNG_WORDS[event.rung] ?? event.rung}: ` : 'health: ';
+  return `${head}${event.url} → ${answer}`;
+};
+
+// A log line worth showing, coloured by level.
+export const formatLog = (event: LogEvent, paint: Paint): string => {
+  const text =
+    event.level === 'error'
+      ? paint('red', event.text)
+      : event.level === 'warning'
+        ? paint('yellow', event.text)
+        : event.text;
+  return `${paint('dim', '>')} ${text}`;
+};
+
+// `still starting — phase weight-load 12/18 — ETA 40s — last: <line>`.
+export const formatHeartbeat = (event: HeartbeatEvent, state: WatchState): string => {
+  const parts = ['still starting'];
+  if (event.phase !== null) {
+    const progress = state.phase === event.phase ? formatProgress(state.progress) : '';
+    parts.push(`phase ${event.phase}${progress}`);
+  } else {
+    parts.push(`rung ${event.rung}`);
+  }
+  const eta = formatEta(state, event.t);
+  if (eta !== null) parts.push(eta);
+  if (event.last_line !== null) parts.push(`last: ${event.last_line}`);
+  return parts.join(' — ');
+};
+
+// The ready verdict, painted.
+export const formatReady = (event: ReadyEvent, paint: Paint): string[] => {
+  const lines = [paint('green', formatReadyVerdict(event))];
+  if (event.id !== undefined) lines.push(`stop with: vigil stop ${event.id}`);
+  return lines;
+};
+
+const formatTail = (event: FailedEvent, state: WatchState): string[] => {
+  const tail = event.log_tail ?? [];
+  if (tail.length === 0) return [];
+  const where = state.launch === null ? 'the log' : state.launch.log;
+  const width = String(tail[tail.length - 1]?.line ?? 0).length;
+  return [
+    `last ${tail.length} line${tail.length === 1 ? '' : 's'} of ${where}:`,
+    ...tail.map((entry) => `  ${String(entry.line).padStart(width)} | ${entry.text}`),
+  ];
+};
+
+// The failure block: the verdict, then the log tail, the diagnosis, and what was left running.
+export const formatFailure = (
+  event: FailedEvent,
+  state: WatchState,
+  paint: Paint,
+  stallTimeoutMs: number | undefined,
+): string[] => {
+  const lines = [paint('red', formatFailedVerdict(event, state, stallTimeoutMs))];
+  if (event.reason !== 'interrupted') {
+    lines.push(...formatTail(event, state));
+    const repeat = event.reason === 'preflight' && state.preflightErrorsShown;
+    if (!repeat) lines.push(formatDiagnosis(event.diagnosis, paint));
+  }
+  for (const survivor of event.survivors ?? []) {
+    lines.push(paint('yellow', `still running after stop: pid ${survivor.pid} ${survivor.command}`));
+  }
+  if (event.kept_running === true) {
+    const stop = state.launch === null ? '' : ` — stop with: vigil stop ${state.launch.id}`;
+    lines.push(`the server was left running${stop}`);
+  }
+  return lines;
+};
