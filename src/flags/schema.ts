@@ -1,5 +1,6 @@
 // The model of an engine's command line: what an argparse parser accepts, independent of where it came from.
 import type { SchemaSource } from '../events.ts';
+import { pyReprValue, pyStr } from './py-values.ts';
 
 export type Nargs = null | 0 | '?' | '*' | '+' | number;
 
@@ -23,6 +24,10 @@ export interface FlagOption {
   /** argparse action name ('store', 'store_true', 'boolean_optional', 'append', 'help', or a custom class). */
   action: string;
   default: unknown;
+  /** The type callable's name as the engine wrote it (`int`, `optional_type(int)`), when known. */
+  pyType?: string | null;
+  /** Python repr() of each choice (`'auto'`, `8`, `None`), in the order argparse lists them. */
+  choiceReprs?: string[] | null;
 }
 
 export interface Positional {
@@ -103,7 +108,8 @@ export const schemaFromFlagsJson = (
       dest: action.dest,
       nargs: nargsOf(action),
       metavar,
-      choices: action.choices === null ? null : action.choices.map(String),
+      choices: action.choices === null ? null : action.choices.map(pyStr),
+      choiceReprs: action.choices === null ? null : action.choices.map(pyReprValue),
       required: action.required,
       help: action.help,
       hidden: action.help_suppressed,
@@ -112,6 +118,7 @@ export const schemaFromFlagsJson = (
       type: typeName(action.type),
       action: action.action,
       default: action.default,
+      pyType: action.type,
     });
   }
   return {
