@@ -90,6 +90,14 @@ const typeName = (type: string | null): string | null => {
   return type;
 };
 
+// A tuple metavar names each of nargs=N values; any other list is printed whole, as Python's str() of it.
+const metavarOf = (action: FlagsJsonAction): string | null => {
+  const metavar = action.metavar ?? null;
+  if (!Array.isArray(metavar)) return metavar;
+  if (typeof action.nargs === 'number' && action.nargs === metavar.length) return metavar.join(' ');
+  return `[${metavar.map(pyReprValue).join(', ')}]`;
+};
+
 // Builds a schema from a flags.json table.
 export const schemaFromFlagsJson = (
   actions: readonly FlagsJsonAction[],
@@ -98,7 +106,7 @@ export const schemaFromFlagsJson = (
   const options: FlagOption[] = [];
   const positionals: Positional[] = [];
   for (const action of actions) {
-    const metavar = Array.isArray(action.metavar) ? action.metavar.join(' ') : (action.metavar ?? null);
+    const metavar = metavarOf(action);
     if (action.flags.length === 0) {
       positionals.push({ dest: action.dest, nargs: nargsOf(action), metavar, help: action.help });
       continue;
