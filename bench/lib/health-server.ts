@@ -1,0 +1,63 @@
+// A plain HTTP server that only answers /health (503, then 200 once "ready"), for the detection benchmark.
+// It records its own ready and exit instants (wall clock, ms) the way `vigil sim` does with VIGIL_SIM_TRACE.
+// Usage: node --import tsx bench/lib/health-server.ts --port P --trace FILE --ready-after MS [--exit-after MS --exit-code N]
+import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
+import { appendTrace } from './trace.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string', default: '127.0.0.1' },
+    trace: { type: 'string' },
+    'ready-after': { type: 'string' },
+    'exit-after': { type: 'string' },
+    'exit-code': { type: 'string', default: '1' },
+  },
+});
+
+const port = Number(values.port);
+const trace = values.trace;
+if (!Number.isInteger(port) || port <= 0 || trace === undefined) {
+  process.stderr.write('health-server: --port N and --trace FILE are required\n');
+  process.exit(2);
+}
+const readyAfter = values['ready-after'] === undefined ? null : Number(values['ready-after']);
+const exitAfter = values['exit-after'] === undefined ? null : Number(values['exit-after']);
+const exitCode = Number(values['exit-code']);
+
+let ready = false;
+const server = createServer((request, response) => {
+  if (request.url !== '/health') {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(ready ? 200 : 503, { 'content-type': 'text/plain' }).end(ready ? 'ok' : 'starting');
+});
+
+server.listen(port, values.host, () => {
+  appendTrace(trace, { event: 'listening', t: Date.now() });
+  process.stdout.write(`listening on ${values.host}:${port}\n`);
+  if (readyAfter !== null) {
+    setTimeout(() => {
+      // Recorded first, then switched: no 200 can be answered before the recorded instant.
+      appendTrace(trace, { event: 'healthy', t: Date.now() });
+      ready = true;
+      process.stdout.write('health now answers 200\n');
+    }, readyAfter);
+  }
+  if (exitAfter !== null) {
+    setTimeout(() => {
+      process.stdout.write(`exiting with code ${exitCode}\n`);
+      appendTrace(trace, { event: 'exit', t: Date.now(), code: exitCode });
+      process.exit(exitCode);
+    }, exitAfter);
+  }
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,76 @@
+// Starting and ending the processes of one benchmark trial; each gets its own session and process group.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, closeSync } from 'node:fs';
+
+export interface Started {
+  child: ChildProcess;
+  /** Wall-clock ms just before spawn. */
+  startedAt: number;
+  /** Resolves when the process exits: wall-clock ms of the exit event, code and signal. */
+  exited: Promise<Exit>;
+  /** What it wrote to stdout, when stdout is captured. */
+  stdout: () => string;
+}
+
+export interface Exit {
+  t: number;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Send stdout and stderr to this file (opened for append) instead of capturing stdout. */
+  logFile?: string;
+  cwd?: string;
+}
+
+// Spawns argv in a new session (so a whole group can be killed) and times its exit.
+export const start = (argv: readonly string[], options: StartOptions = {}): Started => {
+  const [command, ...args] = argv;
+  if (command === undefined) throw new Error('empty command');
+  const fd = options.logFile === undefined ? null : openSync(options.logFile, 'a');
+  const startedAt = Date.now();
+  const child = spawn(command, args, {
+    detached: true,
+    env: options.env ?? process.env,
+    cwd: options.cwd,
+    stdio: fd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', fd, fd],
+  });
+  if (fd !== null) closeSync(fd);
+  const out: string[] = [];
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
+  const exited = new Promise<Exit>((resolve) => {
+    child.once('exit', (code, signal) => {
+      resolve({ t: Date.now(), code, signal });
+    });
+    child.once('error', () => {
+      resolve({ t: Date.now(), code: null, signal: null });
+    });
+  });
+  return { child, startedAt, exited, stdout: () => out.join('') };
+};
+
+// Waits for the exit, at most capMs; null means the cap was hit.
+export const exitWithin = async (started: Started, capMs: number): Promise<Exit | null> => {
+  let timer: NodeJS.Timeout | undefined;
+  const cap = new Promise<null>((resolve) => {
+    timer = setTimeout(resolve, capMs, null);
+  });
+  try {
+    return await Promise.race([started.exited, cap]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+// SIGKILLs a process group; a group that is already gone is fine.
+export const killGroup = (pgid: number | undefined): void => {
+  if (pgid === undefined || pgid <= 0) return;
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+};
