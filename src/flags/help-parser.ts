@@ -11,6 +11,7 @@ export interface HelpParseMeta {
 }
 
 // CSI and OSC escape sequences (Python 3.14 colours its help).
+// eslint-disable-next-line no-control-regex -- escape sequences are control characters by definition
 const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
 const HEADING = /^([^\s,][^,]{0,60}):\s*$/;
 const WORD = String.raw`(\{[^}]*\}|[^\s[\]]+)`;

@@ -1,5 +1,6 @@
 // Test helper: renders a flag table as argparse help in another width, program name and Python layout,
 // so the help parser can be shown not to depend on any of them.
+import { stripAnsi } from '../../src/flags/help-parser.ts';
 import { pyStr } from '../../src/flags/py-values.ts';
 import type { FlagsJsonAction } from '../../src/flags/schema.ts';
 
@@ -42,7 +43,7 @@ const invocationOf = (a: FlagsJsonAction, o: RenderOptions): string => {
   return strings.map((s) => `${s} ${color(o.ansi, '33', args)}`).join(', ');
 };
 
-const visibleLength = (text: string): number => text.replace(/\u001b\[[0-9;]*m/g, '').length;
+const visibleLength = (text: string): number => stripAnsi(text).length;
 
 const wrap = (text: string, width: number): string[] => {
   const lines: string[] = [];
