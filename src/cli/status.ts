@@ -1,14 +1,79 @@
-// `vigil status`: not yet available.
+// `vigil status [ID]`: each launch with its live state (alive or exited), pid, age, URL and log.
 import type { CommandModule } from './context.ts';
-import { UsageError } from '../errors.ts';
+import { invalidOption } from '../errors.ts';
+import { formatDuration } from '../config/duration.ts';
+import { stateDir } from '../state/dir.ts';
+import { findLaunchRecord, listLaunchRecords } from '../state/records.ts';
+import { inspectLaunch, type LaunchState } from '../state/launch-state.ts';
 
-export const register: CommandModule['register'] = (program) => {
+export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('status')
-    .description('(not yet available)')
-    .allowUnknownOption()
-    .argument('[args...]')
-    .action(() => {
-      throw new UsageError('vigil status is not available in this build');
+    .description('list launched servers with their live state')
+    .argument('[id]', 'show one launch (an id or an unambiguous prefix)')
+    .option('--output <kind>', 'plain or json (tty prints plain)')
+    .action(async (id: string | undefined, raw: { output?: string }) => {
+      const output = raw.output ?? 'plain';
+      if (!['plain', 'tty', 'json', 'jsonl'].includes(output)) {
+        throw invalidOption('--output', 'plain or json', output);
+      }
+      const dir = stateDir(ctx.env);
+      const records = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];
+      const states = records.map((record) => inspectLaunch(record));
+      if (output === 'json' || output === 'jsonl') {
+        const rows = states.map(toJson);
+        ctx.stdout.write(
+          output === 'json'
+            ? `${JSON.stringify(rows, null, 2)}\n`
+            : rows.map((r) => `${JSON.stringify(r)}\n`).join(''),
+        );
+      } else {
+        ctx.stdout.write(formatTable(states));
+      }
+      done(0);
     });
+};
+
+const toJson = (s: LaunchState): Record<string, unknown> => ({
+  id: s.record.id,
+  state: s.state,
+  outcome: s.record.outcome,
+  engine: s.record.engine,
+  host: s.record.host,
+  pid: s.record.pid,
+  pgid: s.record.pgid,
+  sid: s.record.sid,
+  processes: s.pids,
+  started_at: s.record.started_at,
+  age_ms: s.ageMs,
+  url: s.record.url,
+  health_url: s.record.health_url,
+  log: s.record.log,
+  command: s.record.command,
+});
+
+// A plain table; the records hold only redacted commands, so nothing here needs redacting again.
+const formatTable = (states: readonly LaunchState[]): string => {
+  if (states.length === 0) return 'no launches (vigil up starts one)\n';
+  const rows = [
+    ['ID', 'STATE', 'PID', 'AGE', 'URL', 'LOG'],
+    ...states.map((s) => [
+      s.record.id,
+      s.state === 'alive' ? `alive (${s.record.outcome})` : 'exited',
+      String(s.record.pid),
+      formatDuration(s.ageMs),
+      s.record.url ?? '-',
+      s.record.log,
+    ]),
+  ];
+  const widths =
+    rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+        .join('  '),
+    )
+    .join('\n')
+    .concat('\n');
 };

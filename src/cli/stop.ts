@@ -1,14 +1,47 @@
-// `vigil stop`: not yet available.
+// `vigil stop <id> [--grace]`: SIGTERM the launch's group and session, SIGKILL after the grace, verify.
 import type { CommandModule } from './context.ts';
-import { UsageError } from '../errors.ts';
+import { VigilError } from '../errors.ts';
+import { EXIT } from '../exit-codes.ts';
+import { stateDir } from '../state/dir.ts';
+import { findLaunchRecord } from '../state/records.ts';
+import { stopLaunch } from '../state/launch-state.ts';
+import { listenForInterrupts } from '../watch/interrupts.ts';
+import { createRedactor } from '../redact/redactor.ts';
+import { positiveDuration } from './watch-options.ts';
 
-export const register: CommandModule['register'] = (program) => {
+export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('stop')
-    .description('(not yet available)')
-    .allowUnknownOption()
-    .argument('[args...]')
-    .action(() => {
-      throw new UsageError('vigil stop is not available in this build');
+    .description('stop a launched server and verify that nothing of it is left')
+    .argument('<id>', 'the launch id (vigil status lists them), or an unambiguous prefix')
+    .option('--grace <duration>', 'time between SIGTERM and SIGKILL', '10s')
+    .action(async (id: string, raw: { grace: string }) => {
+      const graceMs = positiveDuration(raw.grace, '--grace', true);
+      const dir = stateDir(ctx.env);
+      const record = await findLaunchRecord(dir, id);
+      // Survivors' command lines come from /proc: mask --api-key values and secret-looking variables in them.
+      const redact = createRedactor();
+      // A Ctrl-C during the grace period skips the rest of it: the user wants the server gone now.
+      const interrupts = listenForInterrupts();
+      try {
+        const result = await stopLaunch(dir, record, { graceMs, skipGrace: interrupts.signal });
+        if (result.survivors.length > 0) {
+          throw new VigilError(
+            'E_HOST',
+            `launch ${record.id}: ${result.survivors.length} process(es) survived SIGKILL: ${result.survivors
+              .map((s) => `${s.pid} (${redact(s.command)})`)
+              .join(', ')}`,
+            { hint: 'they may be stuck in the kernel (state D); check them with ps, or the GPU driver' },
+          );
+        }
+        ctx.stdout.write(
+          result.alreadyExited
+            ? `${record.id}: already exited; nothing to stop\n`
+            : `${record.id}: stopped ${result.signalled} process${result.signalled === 1 ? '' : 'es'}${result.killed ? ' (SIGKILL was needed after the grace period)' : ''}\n`,
+        );
+        done(EXIT.ready);
+      } finally {
+        interrupts.dispose();
+      }
     });
 };

@@ -1,14 +1,113 @@
-// `vigil up`: not yet available.
+// `vigil up [options] -- <server command...>`: launch a server, watch it start, and exit with how it ended.
 import type { CommandModule } from './context.ts';
 import { UsageError } from '../errors.ts';
+import { stateDir } from '../state/dir.ts';
+import { launch } from '../watch/launch.ts';
+import { resolveEnv } from '../watch/env.ts';
+import { listenForInterrupts } from '../watch/interrupts.ts';
+import {
+  addWatchOptions,
+  collect,
+  parseWatchOptions,
+  positiveDuration,
+  renderStart,
+  type RawWatchOptions,
+} from './watch-options.ts';
 
-export const register: CommandModule['register'] = (program) => {
-  program
+interface RawUpOptions extends RawWatchOptions {
+  host?: string;
+  log?: string;
+  env?: string[];
+  envFile?: string[];
+  grace: string;
+  keepOnFailure?: boolean;
+  detachOnInterrupt?: boolean;
+  replace?: boolean;
+  preflight: boolean;
+  offline?: boolean;
+  helpFile?: string;
+  strict?: boolean;
+}
+
+const LOCAL_HOSTS = new Set(['local', 'localhost', '127.0.0.1']);
+
+export const register: CommandModule['register'] = (program, ctx, done) => {
+  const command = program
     .command('up')
-    .description('(not yet available)')
-    .allowUnknownOption()
-    .argument('[args...]')
-    .action(() => {
-      throw new UsageError('vigil up is not available in this build');
+    .description('launch a server, watch it start, and report ready or why it failed')
+    .usage('[options] -- <server command...>')
+    .argument('[command...]', 'the server command, after --');
+  addWatchOptions(command, { target: true })
+    .option('--host <host>', 'where the server runs (this machine)')
+    .option('--log <path>', "where the server's output goes (default: a file under the state directory)")
+    .option(
+      '--env <K=V|NAME>',
+      'add to the server environment; NAME copies it from vigil (repeatable)',
+      collect,
+    )
+    .option('--env-file <file>', 'NAME=VALUE lines to add to the server environment (repeatable)', collect)
+    .option('--grace <duration>', 'time between SIGTERM and SIGKILL when stopping', '10s')
+    .option('--keep-on-failure', 'leave the server running when the start fails')
+    .option('--detach-on-interrupt', 'leave the server running on Ctrl-C')
+    .option('--replace', 'stop a vigil launch that holds the port first')
+    .option('--no-preflight', 'skip the flag check')
+    .option('--offline', 'use no live --help for the flag check')
+    .option('--help-file <file>', 'check the flags against this saved --help output')
+    .option('--strict', 'warnings from the flag check block the launch too')
+    .action(async (args: string[], raw: RawUpOptions, self: { parent: { rawArgs: string[] } | null }) => {
+      if (!(self.parent?.rawArgs ?? []).includes('--') || args.length === 0) {
+        throw new UsageError('put the server command after --', {
+          hint: 'usage: vigil up [options] -- <server command...>, e.g. vigil up -- vigil sim sglang -- --model-path m',
+        });
+      }
+      if (raw.host !== undefined && !LOCAL_HOSTS.has(raw.host)) {
+        throw new UsageError(
+          `--host ${raw.host}: launching on another machine is not available in this build`,
+          {
+            option: '--host',
+            hint: 'run vigil on that machine, or leave --host out',
+          },
+        );
+      }
+      const common = parseWatchOptions(raw);
+      const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
+      const graceMs = positiveDuration(raw.grace, '--grace', true);
+      const interrupts = listenForInterrupts();
+      try {
+        const { output, ...watchOptions } = common;
+        const handle = launch({
+          ...watchOptions,
+          command: args,
+          env: { ...definedOnly(ctx.env), ...env },
+          inheritEnv: false,
+          graceMs,
+          keepOnFailure: raw.keepOnFailure === true,
+          detachOnInterrupt: raw.detachOnInterrupt === true,
+          replace: raw.replace === true,
+          preflight: raw.preflight,
+          offline: raw.offline === true,
+          strict: raw.strict === true,
+          stateDir: stateDir(ctx.env),
+          signal: interrupts.signal,
+          skipGraceSignal: interrupts.skipGrace,
+          ...(raw.log === undefined ? {} : { log: raw.log }),
+          ...(raw.helpFile === undefined ? {} : { helpFile: raw.helpFile }),
+        });
+        done(
+          await renderStart(ctx, handle, {
+            output,
+            command: 'up',
+            serverCommand: args,
+            ...(common.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: common.stallTimeoutMs }),
+          }),
+        );
+      } finally {
+        interrupts.dispose();
+      }
     });
 };
+
+const definedOnly = (env: NodeJS.ProcessEnv): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );

@@ -1,14 +1,59 @@
-// `vigil wait`: not yet available.
+// `vigil wait <url> [--pid N] [--log FILE]`: the same watch as `vigil up`, for a server started some other way.
 import type { CommandModule } from './context.ts';
-import { UsageError } from '../errors.ts';
+import { invalidOption } from '../errors.ts';
+import { watch } from '../watch/watch.ts';
+import { listenForInterrupts } from '../watch/interrupts.ts';
+import { addWatchOptions, parseWatchOptions, renderStart, type RawWatchOptions } from './watch-options.ts';
 
-export const register: CommandModule['register'] = (program) => {
-  program
+interface RawWaitOptions extends RawWatchOptions {
+  pid?: string;
+  log?: string;
+  logFrom: string;
+}
+
+export const register: CommandModule['register'] = (program, ctx, done) => {
+  const command = program
     .command('wait')
-    .description('(not yet available)')
-    .allowUnknownOption()
-    .argument('[args...]')
-    .action(() => {
-      throw new UsageError('vigil wait is not available in this build');
+    .description('watch a server started some other way until it is ready or fails')
+    .argument('<url>', 'the server, e.g. http://127.0.0.1:30000 (a URL without a path gets the health path)');
+  addWatchOptions(command, { target: false })
+    .option('--pid <n>', 'a process to watch: its exit fails the start at once')
+    .option('--log <file>', "the server's log: phases, stall detection, the ready line, the diagnosis")
+    .option(
+      '--log-from <where>',
+      'read the log from its start, or only what is written from now on (end)',
+      'start',
+    )
+    .action(async (url: string, raw: RawWaitOptions) => {
+      const { output, ...common } = parseWatchOptions(raw);
+      if (raw.logFrom !== 'start' && raw.logFrom !== 'end')
+        throw invalidOption('--log-from', 'start or end', raw.logFrom);
+      const pid = raw.pid === undefined ? undefined : parsePid(raw.pid);
+      const interrupts = listenForInterrupts();
+      try {
+        const handle = watch({
+          ...common,
+          url,
+          logFrom: raw.logFrom,
+          signal: interrupts.signal,
+          ...(pid === undefined ? {} : { pid }),
+          ...(raw.log === undefined ? {} : { log: raw.log }),
+        });
+        done(
+          await renderStart(ctx, handle, {
+            output,
+            command: 'wait',
+            ...(common.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: common.stallTimeoutMs }),
+          }),
+        );
+      } finally {
+        interrupts.dispose();
+      }
     });
+};
+
+const parsePid = (text: string): number => {
+  if (!/^\d+$/.test(text.trim()) || Number(text) < 1)
+    throw invalidOption('--pid', 'a process id (a whole number above 0)', text);
+  return Number(text);
 };

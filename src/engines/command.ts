@@ -1,0 +1,147 @@
+// What vigil learns from a server command: the engine, port, bind host, API key, node rank and model.
+// Pure: reads argv only; the flag tables come from the bundled schemas.
+import { basename } from 'node:path';
+import { findEntrypoint, type Entrypoint } from './entrypoint.ts';
+import { getEngine } from './index.ts';
+import type { EngineId } from './types.ts';
+import { loadBundledSchema } from '../flags/bundled.ts';
+import { parseArgv } from '../flags/argparse.ts';
+import type { EngineName } from '../flags/schema.ts';
+
+export type EngineChoice = EngineId | 'auto';
+
+export interface ServerCommand {
+  /** The engine whose rules apply: health path, ready line, log rules. */
+  engine: EngineId;
+  /** The entrypoint found in the command, or null when vigil cannot read it. */
+  entrypoint: Entrypoint | null;
+  /** The port from the command (`--port`, `--port=N`, a prefix), or the engine's default; null when unknown. */
+  port: number | null;
+  portSource: 'command' | 'default' | null;
+  /** The address the server binds (`--host`, or the engine's default); null when unknown. */
+  bindHost: string | null;
+  apiKey: string | null;
+  /** SGLang/vLLM `--node-rank`; 0 when absent. */
+  nodeRank: number;
+  model: string | null;
+  /** Speculative decoding settings, when any are given. */
+  speculative: { algorithm: string | null; draftModel: string | null; config: string | null } | null;
+}
+
+// Where each engine binds when the command has no --host (SGLang 127.0.0.1; vLLM every IPv4 address).
+const DEFAULT_BIND: Readonly<Record<EngineName, string>> = { sglang: '127.0.0.1', vllm: '0.0.0.0' };
+
+// Reads a server command. `auto` takes the engine from the entrypoint (generic when there is none).
+export const readServerCommand = (argv: readonly string[], choice: EngineChoice = 'auto'): ServerCommand => {
+  const entrypoint = findEntrypoint(argv);
+  const engine: EngineId = choice === 'auto' ? (entrypoint?.engine ?? 'generic') : choice;
+  const readable = entrypoint !== null && engine !== 'generic' && engine !== 'tgi';
+  if (!readable) {
+    return {
+      engine,
+      entrypoint,
+      port: null,
+      portSource: null,
+      bindHost: null,
+      apiKey: null,
+      nodeRank: 0,
+      model: null,
+      speculative: null,
+    };
+  }
+  const values = readValues(entrypoint, argv);
+  const port = parsePort(values.get('port'));
+  const spec = getEngine(entrypoint.engine);
+  const algorithm = values.get('speculative_algorithm') ?? null;
+  const draftModel = values.get('speculative_draft_model_path') ?? null;
+  const config = values.get('speculative_config') ?? null;
+  return {
+    engine,
+    entrypoint,
+    port: port ?? spec.defaultPort,
+    portSource: port === null ? 'default' : 'command',
+    bindHost: values.get('host') ?? DEFAULT_BIND[entrypoint.engine],
+    apiKey: values.get('api_key') ?? null,
+    nodeRank: Number(values.get('node_rank') ?? 0) || 0,
+    model: values.get('model_path') ?? values.get('model') ?? values.get('model_tag') ?? null,
+    speculative:
+      algorithm === null && draftModel === null && config === null ? null : { algorithm, draftModel, config },
+  };
+};
+
+// The argv to spawn: a leading `vigil sim` runs as this Node binary plus vigil's own entry point.
+export const resolveSpawnArgv = (argv: readonly string[], vigilCommand: () => string[]): string[] => {
+  const [first, second] = argv;
+  if (first !== undefined && second === 'sim' && /^vigil(\.js)?$/.test(basename(first))) {
+    return [...vigilCommand(), ...argv.slice(1)];
+  }
+  return [...argv];
+};
+
+const WANTED = new Set([
+  'port',
+  'host',
+  'api_key',
+  'node_rank',
+  'model_path',
+  'model',
+  'model_tag',
+  'speculative_algorithm',
+  'speculative_draft_model_path',
+  'speculative_config',
+]);
+
+// dest → first value of its last occurrence, read the way the engine's argparse reads argv.
+const readValues = (entrypoint: Entrypoint, argv: readonly string[]): Map<string, string> => {
+  const args = argv.slice(entrypoint.argsStart);
+  try {
+    const schema = loadBundledSchema(entrypoint.engine);
+    const parsed = parseArgv(schema, args, { offset: entrypoint.argsStart });
+    const values = new Map<string, string>();
+    for (const option of parsed.options) {
+      const value = option.values[0];
+      if (WANTED.has(option.option.dest) && value !== undefined) values.set(option.option.dest, value);
+    }
+    const tag = parsed.positionals[0];
+    if (entrypoint.engine === 'vllm' && tag !== undefined) values.set('model_tag', tag.value);
+    return values;
+  } catch {
+    return readExact(entrypoint.engine, args);
+  }
+};
+
+// Fallback when the argparse model is unavailable: exact `--x v` and `--x=v` only (no prefixes).
+const readExact = (engine: EngineName, args: readonly string[]): Map<string, string> => {
+  const names: Record<string, string> = {
+    '--port': 'port',
+    '--host': 'host',
+    '--api-key': 'api_key',
+    '--node-rank': 'node_rank',
+    '--model-path': 'model_path',
+    '--model': engine === 'sglang' ? 'model_path' : 'model',
+    '--speculative-algorithm': 'speculative_algorithm',
+    '--speculative-draft-model-path': 'speculative_draft_model_path',
+    '--speculative-config': 'speculative_config',
+  };
+  const values = new Map<string, string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    const eq = arg.indexOf('=');
+    const typed = eq === -1 ? arg : arg.slice(0, eq);
+    // vLLM's parser also accepts `_` for `-` in option names.
+    const dest = names[engine === 'vllm' ? typed.replaceAll('_', '-') : typed];
+    if (dest === undefined) {
+      if (engine === 'vllm' && i === 0 && !arg.startsWith('-')) values.set('model_tag', arg);
+      continue;
+    }
+    const value = eq === -1 ? args[i + 1] : arg.slice(eq + 1);
+    if (value !== undefined) values.set(dest, value);
+  }
+  return values;
+};
+
+const parsePort = (text: string | undefined): number | null => {
+  if (text === undefined || !/^\d+$/.test(text)) return null;
+  const port = Number(text);
+  return port >= 1 && port <= 65535 ? port : null;
+};

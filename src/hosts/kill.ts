@@ -1,0 +1,94 @@
+// Stops a launched server's whole tree: SIGTERM to its group and session, grace, SIGKILL, then verify.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { findTreeMembers, isProcessAlive, readCommandLine } from './proc.ts';
+
+export interface ProcessTree {
+  /** The leader; may already be gone. */
+  pid: number;
+  pgid: number;
+  sid: number;
+  /** The leader's /proc start time when known, so a reused pid is never signalled. */
+  starttime?: number | null;
+}
+
+export interface StopTreeOptions {
+  /** Time between SIGTERM and SIGKILL. */
+  graceMs: number;
+  /** Ends the grace period at once when it aborts (a second Ctrl-C). */
+  skipGrace?: AbortSignal;
+  /** How long to wait for SIGKILLed processes to disappear. */
+  verifyMs?: number;
+  /** Called before the first signal, with the number of processes found. */
+  onStopping?: (count: number) => void;
+}
+
+export interface StopTreeResult {
+  /** How many processes were signalled. */
+  signalled: number;
+  /** Whether SIGKILL was needed. */
+  killed: boolean;
+  /** Processes still alive after the verification window. */
+  survivors: { pid: number; command: string }[];
+}
+
+const POLL_MS = 50;
+
+// Sends SIGTERM, waits up to the grace period, sends SIGKILL to what is left, and verifies (DESIGN.md "Stopping").
+export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Promise<StopTreeResult> => {
+  const first = members(tree);
+  if (first.length === 0) return { signalled: 0, killed: false, survivors: [] };
+  options.onStopping?.(first.length);
+  signalTree(tree, first, 'SIGTERM');
+  const graceOver = await waitUntilGone(tree, options.graceMs, options.skipGrace);
+  if (graceOver) return { signalled: first.length, killed: false, survivors: [] };
+  signalTree(tree, members(tree), 'SIGKILL');
+  const gone = await waitUntilGone(tree, options.verifyMs ?? 10_000);
+  if (gone) return { signalled: first.length, killed: true, survivors: [] };
+  const survivors = members(tree).map((pid) => ({ pid, command: readCommandLine(pid) ?? '?' }));
+  return { signalled: first.length, killed: true, survivors };
+};
+
+// The live pids of the tree: session members, group members, and the leader itself.
+const members = (tree: ProcessTree): number[] => {
+  const found = new Set(findTreeMembers({ sid: tree.sid, pgid: tree.pgid }).map((p) => p.pid));
+  if (isProcessAlive(tree.pid, tree.starttime ?? undefined)) found.add(tree.pid);
+  return [...found];
+};
+
+const signalTree = (tree: ProcessTree, pids: readonly number[], signal: NodeJS.Signals): void => {
+  // The group signal only while a member is known: a pgid outlives no process, so it cannot be reused then.
+  if (pids.length > 0) sendSignal(-tree.pgid, signal);
+  for (const pid of pids) sendSignal(pid, signal);
+};
+
+const sendSignal = (pid: number, signal: NodeJS.Signals): void => {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // ESRCH: already gone; EPERM: not ours to signal, reported as a survivor if it stays.
+  }
+};
+
+// Polls until no member is alive (processes vigil did not spawn can only be watched through /proc); resolves true when gone, false when the time ran out.
+const waitUntilGone = async (tree: ProcessTree, ms: number, skip?: AbortSignal): Promise<boolean> => {
+  const deadline = Date.now() + ms;
+  let known = members(tree);
+  let lastScan = Date.now();
+  for (;;) {
+    // Cheap check of the known pids every tick; a full session rescan at most twice a second.
+    known = known.filter((pid) => isProcessAlive(pid));
+    if (known.length === 0 || Date.now() - lastScan >= 500) {
+      known = members(tree);
+      lastScan = Date.now();
+      if (known.length === 0) return true;
+    }
+    if (Date.now() >= deadline || skip?.aborted === true) return false;
+    try {
+      await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())), undefined, {
+        ...(skip === undefined ? {} : { signal: skip }),
+      });
+    } catch {
+      return members(tree).length === 0;
+    }
+  }
+};

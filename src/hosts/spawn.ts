@@ -1,0 +1,118 @@
+// Starts a server in its own session and process group, with its stdout and stderr appended to a log file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, fstatSync, mkdirSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { VigilError } from '../errors.ts';
+import { readProcStat } from './proc.ts';
+
+export interface SpawnDetachedOptions {
+  argv: readonly string[];
+  /** The log file; created with mode 0600 when missing, always opened with O_APPEND. */
+  logPath: string;
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: string | null;
+}
+
+export interface DetachedProcess {
+  pid: number;
+  /** The process group and session both equal the pid (the child called setsid). */
+  pgid: number;
+  sid: number;
+  /** /proc start time of the leader, to tell a reused pid apart. */
+  starttime: number | null;
+  /** The log file's size before the server started: tailing begins here. */
+  logOffset: number;
+  /** Resolves when the leader exits (Node reaps it, so this is immediate). */
+  exited: Promise<ExitInfo>;
+  /** The exit, once it has happened. */
+  readonly exit: ExitInfo | null;
+  child: ChildProcess;
+}
+
+// Spawns argv detached (setsid) with the log as stdout and stderr, never through a pipe, so the server outlives vigil.
+export const spawnDetached = async (options: SpawnDetachedOptions): Promise<DetachedProcess> => {
+  const [file, ...args] = options.argv;
+  if (file === undefined) throw new VigilError('E_SPAWN', 'the server command is empty');
+  mkdirSync(dirname(options.logPath), { recursive: true, mode: 0o700 });
+  let fd: number;
+  try {
+    fd = openSync(options.logPath, 'a', 0o600);
+  } catch (error) {
+    throw new VigilError(
+      'E_SPAWN',
+      `cannot open the log file ${options.logPath}: ${(error as Error).message}`,
+      {
+        cause: error,
+        hint: 'pass --log with a writable path',
+      },
+    );
+  }
+  const logOffset = fstatSync(fd).size;
+  let child: ChildProcess;
+  try {
+    child = spawn(file, args, {
+      detached: true,
+      stdio: ['ignore', fd, fd],
+      env: options.env,
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    });
+  } catch (error) {
+    closeSync(fd);
+    throw spawnError(file, error);
+  }
+  closeSync(fd);
+  let exit: ExitInfo | null = null;
+  const exited = new Promise<ExitInfo>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      resolve(exit);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    const onSpawn = (): void => {
+      child.off('error', onError);
+      resolve();
+    };
+    const onError = (error: Error): void => {
+      child.off('spawn', onSpawn);
+      reject(spawnError(file, error));
+    };
+    child.once('spawn', onSpawn);
+    child.once('error', onError);
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new VigilError('E_SPAWN', `could not start ${file}: no process id`);
+  // The server must not keep vigil alive, and vigil must be able to exit while the server runs on.
+  child.unref();
+  return {
+    pid,
+    pgid: pid,
+    sid: pid,
+    starttime: readProcStat(pid)?.starttime ?? null,
+    logOffset,
+    get exit() {
+      return exit;
+    },
+    child,
+    exited,
+  };
+};
+
+const spawnError = (file: string, error: unknown): VigilError => {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reason =
+    code === 'ENOENT'
+      ? 'command not found'
+      : code === 'EACCES'
+        ? 'permission denied'
+        : (error as Error).message;
+  return new VigilError('E_SPAWN', `could not start ${file}: ${reason}`, {
+    cause: error,
+    hint: code === 'ENOENT' ? 'check the command name and PATH, or give the full path' : 'check the command',
+  });
+};

@@ -1,0 +1,135 @@
+// Launch records: one JSON file (mode 0600, written atomically) per launch, read by status, stop, logs and attach.
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { VigilError } from '../errors.ts';
+import { writeFileAtomic } from './atomic-write.ts';
+
+const RECORD_VERSION = 1;
+
+const recordSchema = z.object({
+  version: z.literal(RECORD_VERSION),
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  engine: z.string(),
+  /** `local`, or `[user@]host[:port]`. */
+  host: z.string(),
+  pid: z.number().int(),
+  pgid: z.number().int(),
+  sid: z.number().int(),
+  /** /proc start time of the leader (clock ticks after boot), to tell a reused pid apart. */
+  proc_start: z.number().int().nullable(),
+  started_at: z.string(),
+  log: z.string(),
+  log_offset: z.number().int(),
+  /** The server command, redacted. */
+  command: z.array(z.string()),
+  /** The server's origin, e.g. http://127.0.0.1:30000, when known. */
+  url: z.string().nullable(),
+  health_url: z.string().nullable(),
+  port: z.number().int().nullable(),
+  /** How the watch ended: still starting (or vigil was killed), ready, failed, or stopped by `vigil stop`. */
+  outcome: z.enum(['starting', 'ready', 'failed', 'stopped']),
+  ended_at: z.string().nullable(),
+});
+
+export type LaunchRecord = z.infer<typeof recordSchema>;
+
+// The folder of launch records under the state directory.
+export const launchesDir = (stateDir: string): string => join(stateDir, 'launches');
+
+const recordPath = (stateDir: string, id: string): string => join(launchesDir(stateDir), `${id}.json`);
+
+// A short readable id: engine, port and a random suffix, e.g. `sglang-30000-3f9a`.
+export const newLaunchId = (engine: string, port: number | null): string =>
+  [engine, ...(port === null ? [] : [String(port)]), randomBytes(2).toString('hex')].join('-');
+
+// Writes (or rewrites) a record atomically with mode 0600.
+export const writeLaunchRecord = async (stateDir: string, record: LaunchRecord): Promise<void> => {
+  await writeFileAtomic(recordPath(stateDir, record.id), `${JSON.stringify(record, null, 2)}\n`, {
+    mode: 0o600,
+  });
+};
+
+// Updates some fields of a record; a record that disappeared meanwhile is left alone.
+export const updateLaunchRecord = async (
+  stateDir: string,
+  id: string,
+  change: Partial<Pick<LaunchRecord, 'outcome' | 'ended_at'>>,
+): Promise<void> => {
+  const record = await readLaunchRecord(stateDir, id).catch(() => null);
+  if (record === null) return;
+  await writeLaunchRecord(stateDir, { ...record, ...change });
+};
+
+// Reads one record; throws E_NOT_FOUND when there is none, E_STATE when it is unreadable.
+export const readLaunchRecord = async (stateDir: string, id: string): Promise<LaunchRecord> => {
+  if (!/^[a-z0-9-]+$/.test(id)) throw notFound(id);
+  let text: string;
+  try {
+    text = await readFile(recordPath(stateDir, id), 'utf8');
+  } catch {
+    throw notFound(id);
+  }
+  return parseRecord(text, recordPath(stateDir, id));
+};
+
+// Every readable record, oldest first; unreadable files are skipped.
+export const listLaunchRecords = async (stateDir: string): Promise<LaunchRecord[]> => {
+  let names: string[];
+  try {
+    names = await readdir(launchesDir(stateDir));
+  } catch {
+    return [];
+  }
+  const records: LaunchRecord[] = [];
+  for (const name of names.filter((n) => n.endsWith('.json') && !n.startsWith('.'))) {
+    try {
+      records.push(parseRecord(await readFile(join(launchesDir(stateDir), name), 'utf8'), name));
+    } catch {
+      // a record from another version, or half-deleted by hand: not ours to judge here
+    }
+  }
+  return records.sort((a, b) => a.started_at.localeCompare(b.started_at));
+};
+
+// Resolves an id or an unambiguous prefix of one to its record.
+export const findLaunchRecord = async (stateDir: string, idOrPrefix: string): Promise<LaunchRecord> => {
+  const records = await listLaunchRecords(stateDir);
+  const exact = records.find((r) => r.id === idOrPrefix);
+  if (exact !== undefined) return exact;
+  const matches = records.filter((r) => r.id.startsWith(idOrPrefix));
+  const [only] = matches;
+  if (matches.length === 1 && only !== undefined) return only;
+  if (matches.length > 1) {
+    throw new VigilError('E_NOT_FOUND', `launch id ${idOrPrefix} is ambiguous`, {
+      hint: `it matches ${matches.map((r) => r.id).join(', ')}; give more of the id`,
+    });
+  }
+  const known = records.map((r) => r.id);
+  throw new VigilError('E_NOT_FOUND', `no launch with id ${idOrPrefix}`, {
+    hint:
+      known.length === 0
+        ? 'there are no launches; `vigil status` lists them'
+        : `known launches: ${known.join(', ')}`,
+  });
+};
+
+// Deletes a record (after its server is gone and the user asked).
+export const removeLaunchRecord = async (stateDir: string, id: string): Promise<void> => {
+  await rm(recordPath(stateDir, id), { force: true });
+};
+
+const parseRecord = (text: string, where: string): LaunchRecord => {
+  try {
+    return recordSchema.parse(JSON.parse(text));
+  } catch (error) {
+    throw new VigilError('E_STATE', `the launch record ${where} is not readable`, {
+      cause: error,
+      hint: 'delete the file if it is left over from another vigil version',
+    });
+  }
+};
+
+const notFound = (id: string): VigilError =>
+  new VigilError('E_NOT_FOUND', `no launch with id ${id}`, { hint: '`vigil status` lists the launches' });

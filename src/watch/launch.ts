@@ -1,0 +1,379 @@
+// launch(): preflight, test-bind, spawn detached with the log as stdout/stderr, record, watch, and stop the
+// server again when the start fails (unless asked not to).
+import { accessSync, constants } from 'node:fs';
+import { delimiter, isAbsolute, join, resolve as resolvePath } from 'node:path';
+import { UsageError, VigilError, invalidOption } from '../errors.ts';
+import { EXIT } from '../exit-codes.ts';
+import type { Diagnosis, VigilEvent } from '../events.ts';
+import { getEngine } from '../engines/index.ts';
+import { readServerCommand, resolveSpawnArgv, type ServerCommand } from '../engines/command.ts';
+import { createRedactor, type Redactor } from '../redact/redactor.ts';
+import { createStartTracker } from '../diagnose/tracker.ts';
+import { createDiagnoser } from '../diagnose/diagnoser.ts';
+import { runPreflight } from '../flags/preflight.ts';
+import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
+import { stopTree } from '../hosts/kill.ts';
+import { stateDir as defaultStateDir } from '../state/dir.ts';
+import { newLaunchId, updateLaunchRecord, writeLaunchRecord } from '../state/records.ts';
+import { vigilCommand } from '../self.ts';
+import { createChannel } from './channel.ts';
+import { watchLaunched } from './liveness.ts';
+import { runWatchLoop, type Emittable } from './loop.ts';
+import { DEFAULTS, positive, resolveCommon, type LaunchOptions, type ResolvedCommon } from './options.ts';
+import { checkPort } from './port-check.ts';
+import {
+  failureFromOutcome,
+  plainFailure,
+  redactFailure,
+  type FailedFields,
+  type StartHandle,
+  type StartResult,
+} from './result.ts';
+import { resolveTarget, type ProbeTarget } from './target.ts';
+
+interface LaunchConfig extends ResolvedCommon {
+  command: string[];
+  spawnArgv: string[];
+  server: ServerCommand;
+  target: ProbeTarget;
+  env: NodeJS.ProcessEnv;
+  log: string | null;
+  cwd: string | undefined;
+  graceMs: number;
+  keepOnFailure: boolean;
+  detachOnInterrupt: boolean;
+  replace: boolean;
+  preflight: boolean;
+  options: LaunchOptions;
+  stateDir: string;
+}
+
+// Launches a server and watches it start. Throws UsageError at once for invalid options, before any side effect.
+export const launch = (options: LaunchOptions): StartHandle => {
+  const config = resolveLaunch(options);
+  const redact = createRedactor({ argv: config.command, env: config.env });
+  const channel = createChannel<VigilEvent>();
+  const result = runLaunch(config, redact, (event) => {
+    const stamped = stamp(event, redact);
+    channel.push(stamped);
+    return stamped;
+  }).finally(() => {
+    channel.close();
+  });
+  return { events: channel, result, redact };
+};
+
+const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
+  const common = resolveCommon(options);
+  const command = [...options.command];
+  if (command.length === 0 || !command.every((arg) => typeof arg === 'string')) {
+    throw new UsageError('no server command given', {
+      hint: 'usage: vigil up [options] -- <server command...>',
+    });
+  }
+  const server = readServerCommand(command, common.engine);
+  const spawnArgv = resolveSpawnArgv(command, vigilCommand);
+  const env: NodeJS.ProcessEnv = { ...(options.inheritEnv === false ? {} : process.env) };
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (name === '' || name.includes('=')) throw invalidOption('env', 'NAME=VALUE with a name', name);
+    env[name] = value;
+  }
+  ensureExecutable(spawnArgv[0] ?? '', options.cwd, env['PATH'] ?? '');
+  const target = resolveTarget({
+    spec: getEngine(server.engine),
+    command: server,
+    url: common.url,
+    port: common.port,
+    followsLog: true,
+    apiKey: server.apiKey,
+  });
+  if (options.log?.trim() === '') throw invalidOption('log', 'a file path', options.log);
+  return {
+    ...common,
+    command,
+    spawnArgv,
+    server,
+    target,
+    env,
+    log: options.log === undefined ? null : resolvePath(options.cwd ?? process.cwd(), options.log),
+    cwd: options.cwd,
+    graceMs: positive(options.graceMs, DEFAULTS.graceMs, 'graceMs', true),
+    keepOnFailure: options.keepOnFailure === true,
+    detachOnInterrupt: options.detachOnInterrupt === true,
+    replace: options.replace === true,
+    preflight: options.preflight !== false,
+    options,
+    stateDir: options.stateDir ?? defaultStateDir(),
+  };
+};
+
+// A command that is not on PATH fails here, before anything runs.
+const ensureExecutable = (file: string, cwd: string | undefined, path: string): void => {
+  const candidates = file.includes('/')
+    ? [isAbsolute(file) ? file : resolvePath(cwd ?? process.cwd(), file)]
+    : path.split(delimiter).map((dir) => join(dir || '.', file));
+  const found = candidates.some((path) => {
+    try {
+      accessSync(path, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  if (!found) {
+    throw new UsageError(`cannot run ${file}: no such executable${file.includes('/') ? '' : ' on PATH'}`, {
+      hint: 'check the command after --, or give the full path to the executable',
+    });
+  }
+};
+
+const stamp = (event: Emittable, redact: Redactor): VigilEvent => {
+  const t = Math.round(performance.now());
+  if (event.type === 'notice') return { ...event, message: redact(event.message), t };
+  return { ...event, t };
+};
+
+const runLaunch = async (
+  config: LaunchConfig,
+  redact: Redactor,
+  emit: (event: Emittable) => VigilEvent,
+): Promise<StartResult> => {
+  const t0 = performance.now();
+  const since = (): number => Math.round(performance.now() - t0);
+  const signal = config.options.signal;
+  const fail = (fields: FailedFields, id: string | null = null): StartResult => {
+    const safe = redactFailure(fields, redact);
+    const event = { ...safe, type: 'failed' as const, t: emit({ type: 'failed', ...safe }).t };
+    return {
+      ok: false,
+      exitCode: safe.exit_code,
+      elapsedMs: safe.elapsed_ms,
+      id,
+      url: config.target.origin,
+      event,
+    };
+  };
+  // A function, not a property read: the signal changes while preflight and the port check are awaited.
+  const aborted = (): boolean => signal?.aborted === true;
+  const interrupted = (): StartResult =>
+    fail(plainFailure('interrupted', simpleDiagnosis('interrupted before the server was launched'), since()));
+
+  if (aborted()) return interrupted();
+  if (config.preflight) {
+    const blocked = await preflight(config, emit);
+    if (aborted()) return interrupted();
+    if (blocked !== null) return fail(plainFailure('preflight', blocked, since()));
+  }
+  if (config.target.bind !== null) {
+    const check = await checkPort({
+      ...config.target.bind,
+      stateDir: config.stateDir,
+      replace: config.replace,
+      graceMs: config.graceMs,
+      redact,
+      onNotice: (code, message) => {
+        emit({ type: 'notice', code, message });
+      },
+      ...(config.options.skipGraceSignal === undefined ? {} : { skipGrace: config.options.skipGraceSignal }),
+    });
+    if (!check.free) return fail(plainFailure('preflight', check.diagnosis, since()));
+  }
+  if (aborted()) return interrupted();
+
+  const id = newLaunchId(config.server.engine, config.target.bind?.port ?? config.server.port);
+  const logPath = config.log ?? join(config.stateDir, 'logs', `${id}.log`);
+  let child: DetachedProcess;
+  try {
+    child = await spawnDetached({
+      argv: config.spawnArgv,
+      logPath,
+      env: config.env,
+      ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+    });
+  } catch (error) {
+    if (error instanceof VigilError && error.code === 'E_SPAWN') {
+      return fail(plainFailure('exited', simpleDiagnosis(error.message, error.hint), since()));
+    }
+    throw error;
+  }
+  const startedAt = performance.now();
+  const stopOptions = {
+    graceMs: config.graceMs,
+    onStopping: (count: number) => {
+      emit({
+        type: 'notice',
+        code: 'stopping',
+        message: `stopping the server (${count} process${count === 1 ? '' : 'es'}): SIGTERM, then SIGKILL after ${config.graceMs} ms`,
+      });
+    },
+    ...(config.options.skipGraceSignal === undefined ? {} : { skipGrace: config.options.skipGraceSignal }),
+  };
+  try {
+    await writeLaunchRecord(config.stateDir, {
+      version: 1,
+      id,
+      engine: config.server.engine,
+      host: 'local',
+      pid: child.pid,
+      pgid: child.pgid,
+      sid: child.sid,
+      proc_start: child.starttime,
+      started_at: new Date().toISOString(),
+      log: logPath,
+      log_offset: child.logOffset,
+      command: redact.argv(config.command),
+      url: config.target.origin,
+      health_url: config.target.healthUrl,
+      port: config.target.bind?.port ?? config.server.port,
+      outcome: 'starting',
+      ended_at: null,
+    });
+  } catch (error) {
+    // Without a record nobody could stop this server later: stop it now rather than orphan it.
+    await stopTree(child, stopOptions);
+    throw new VigilError('E_STATE', `cannot write the launch record under ${config.stateDir}`, {
+      cause: error,
+      hint: 'check that the state directory ($XDG_STATE_HOME/vigil) is writable',
+    });
+  }
+  emit({
+    type: 'launched',
+    id,
+    pid: child.pid,
+    pgid: child.pgid,
+    host: 'local',
+    log: logPath,
+    log_offset: child.logOffset,
+    command: redact.argv(config.command),
+    health_url: config.target.healthUrl,
+  });
+  if (config.target.noApi) {
+    emit({
+      type: 'notice',
+      code: 'no-api',
+      message: `node rank ${config.server.nodeRank} serves no HTTP API: vigil watches only its process and log`,
+    });
+  }
+
+  const spec = getEngine(config.server.engine);
+  const diagnoser = createDiagnoser({ engine: config.server.engine, redact });
+  let outcome;
+  try {
+    outcome = await runWatchLoop({
+      spec,
+      target: config.target,
+      tracker: createStartTracker(spec),
+      diagnoser,
+      redact,
+      emit,
+      log: { path: logPath, fromOffset: child.logOffset },
+      liveness: watchLaunched(child),
+      startedAt,
+      timeoutMs: config.timeoutMs,
+      stallTimeoutMs: config.stallTimeoutMs,
+      heartbeatMs: config.heartbeatMs,
+      intervalMs: config.intervalMs,
+      probeTimeoutMs: config.probeTimeoutMs,
+      successThreshold: config.successThreshold,
+      expectStatus: config.expectStatus,
+      ...(signal === undefined ? {} : { signal }),
+    });
+  } catch (error) {
+    if (!config.keepOnFailure) await stopTree(child, stopOptions);
+    throw error;
+  }
+
+  if (outcome.end.kind === 'ready') {
+    await updateLaunchRecord(config.stateDir, id, { outcome: 'ready' }).catch(() => undefined);
+    const event = {
+      type: 'ready' as const,
+      elapsed_ms: outcome.elapsedMs,
+      url: config.target.origin ?? '',
+      health_url: config.target.healthUrl,
+      id,
+    };
+    return {
+      ok: true,
+      exitCode: EXIT.ready,
+      elapsedMs: outcome.elapsedMs,
+      id,
+      url: config.target.origin,
+      event: { ...event, t: emit(event).t },
+    };
+  }
+
+  const fields = failureFromOutcome(outcome, diagnoser, config);
+  const keep = outcome.end.kind === 'interrupted' ? config.detachOnInterrupt : config.keepOnFailure;
+  if (keep) {
+    fields.kept_running = true;
+  } else {
+    const stopped = await stopTree(child, stopOptions);
+    fields.kept_running = false;
+    if (stopped.survivors.length > 0)
+      fields.survivors = stopped.survivors.map((s) => ({ ...s, command: redact(s.command) }));
+  }
+  await updateLaunchRecord(config.stateDir, id, {
+    outcome: 'failed',
+    ended_at: keep ? null : new Date().toISOString(),
+  }).catch(() => undefined);
+  return fail(fields, id);
+};
+
+// Runs preflight and emits its event; resolves the diagnosis that blocks the launch, or null.
+const preflight = async (
+  config: LaunchConfig,
+  emit: (event: Emittable) => VigilEvent,
+): Promise<Diagnosis | null> => {
+  const engine = config.server.engine;
+  if (engine === 'generic' || engine === 'tgi') {
+    emit({
+      type: 'preflight',
+      status: 'skipped',
+      source: null,
+      findings: [],
+      skipped_reason: `--engine ${engine}: vigil has no flag schema for this server`,
+    });
+    return null;
+  }
+  const { signal } = config.options;
+  const outcome = await runPreflight({
+    command: config.command,
+    engine: config.options.engine === 'auto' || config.options.engine === undefined ? 'auto' : engine,
+    ...(config.options.helpFile === undefined ? {} : { helpFile: config.options.helpFile }),
+    ...(config.options.offline === true ? { offline: true } : {}),
+    ...(config.options.strict === true ? { strict: true } : {}),
+    ...(signal === undefined ? {} : { signal }),
+    onNote: (message) => {
+      emit({ type: 'notice', code: 'preflight', message });
+    },
+  });
+  emit({ type: 'preflight', ...outcome.report });
+  if (!outcome.blocked) return null;
+  const errors = outcome.report.findings.filter((f) => f.severity === 'error');
+  const first = errors[0] ?? outcome.report.findings[0];
+  return {
+    class: first === undefined ? 'unknown' : findingClass(first.code),
+    summary:
+      first === undefined
+        ? 'preflight found problems in the server flags'
+        : `preflight: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
+    evidence: [],
+    advice: outcome.report.findings.flatMap((f) =>
+      f.suggestions[0] === undefined || f.arg === null ? [] : [`${f.arg}: did you mean ${f.suggestions[0]}?`],
+    ),
+  };
+};
+
+const findingClass = (code: string): Diagnosis['class'] =>
+  /unknown|unrecognized|removed|alias/.test(code)
+    ? 'unknown-flag'
+    : /invalid|choice|value|type/.test(code)
+      ? 'invalid-value'
+      : 'unknown';
+
+const simpleDiagnosis = (summary: string, hint?: string): Diagnosis => ({
+  class: 'unknown',
+  summary,
+  evidence: [],
+  advice: hint === undefined ? [] : [hint],
+});
