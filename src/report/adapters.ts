@@ -44,9 +44,14 @@ export const formatPreflightCompact = (
 };
 
 // Compact fallback: class and summary, the evidence lines, then the advice.
-export const formatDiagnosisCompact = (diagnosis: Diagnosis, paint: Paint): string => {
-  const lines = [`${paint('bold', `diagnosis: ${diagnosis.class}`)} — ${diagnosis.summary}`];
-  for (const evidence of diagnosis.evidence) lines.push(`  line ${evidence.line}: ${evidence.text}`);
-  for (const advice of diagnosis.advice) lines.push(`  ${paint('cyan', 'fix:')} ${advice}`);
-  return lines.join('\n');
-};
+export const formatDiagnosisCompact = (diagnosis: Diagnosis, paint: Paint): string =>
+  [
+    `${paint('bold', `diagnosis: ${diagnosis.class}`)} — ${diagnosis.summary}`,
+    ...diagnosisDetails(diagnosis, paint),
+  ].join('\n');
+
+// Evidence and advice only, for endings whose verdict line already carries the summary (preflight, smoke).
+export const diagnosisDetails = (diagnosis: Diagnosis, paint: Paint): string[] => [
+  ...diagnosis.evidence.map((evidence) => `  line ${evidence.line}: ${evidence.text}`),
+  ...diagnosis.advice.map((advice) => `  ${paint('cyan', 'fix:')} ${advice}`),
+];

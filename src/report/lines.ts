@@ -9,9 +9,9 @@ import type {
   ProbeEvent,
   ReadyEvent,
 } from '../events.ts';
-import { formatDiagnosis } from './adapters.ts';
+import { diagnosisDetails, formatDiagnosis } from './adapters.ts';
 import type { Paint } from './style.ts';
-import { formatFailedVerdict, formatReadyVerdict } from './verdict.ts';
+import { formatFailedVerdict, formatReadyVerdict, verdictHasSummary } from './verdict.ts';
 import { remainingEta, type WatchState } from './watch-state.ts';
 
 // The elapsed-time stamp that starts a line: `[1m00s]`.
@@ -117,8 +117,10 @@ export const formatFailure = (
   const lines = [paint('red', formatFailedVerdict(event, state, stallTimeoutMs))];
   if (event.reason !== 'interrupted') {
     lines.push(...formatTail(event, state));
-    const repeat = event.reason === 'preflight' && state.preflightErrorsShown;
-    if (!repeat) lines.push(formatDiagnosis(event.diagnosis, paint));
+    if (!verdictHasSummary(event)) lines.push(formatDiagnosis(event.diagnosis, paint));
+    else if (!(event.reason === 'preflight' && state.preflightErrorsShown)) {
+      lines.push(...diagnosisDetails(event.diagnosis, paint));
+    }
   }
   for (const survivor of event.survivors ?? []) {
     lines.push(paint('yellow', `still running after stop: pid ${survivor.pid} ${survivor.command}`));

@@ -4,8 +4,8 @@ import type { RendererOptions } from './types.ts';
 
 export type Tone = 'dim' | 'bold' | 'red' | 'yellow' | 'green' | 'cyan';
 
-/** Styles a piece of text, or returns it unchanged when colour is off. */
-export type Paint = (tone: Tone, text: string) => string;
+/** Styles a piece of text, or returns it unchanged when colour is off (`enabled` says which). */
+export type Paint = ((tone: Tone, text: string) => string) & { readonly enabled: boolean };
 
 // Colour is on for a terminal that supports it (the stream's own check honours NO_COLOR and FORCE_COLOR).
 export const decideColor = (
@@ -19,4 +19,9 @@ export const decideColor = (
 
 // Builds the painter; `validateStream: false` because the decision above already looked at the stream.
 export const createPaint = (enabled: boolean): Paint =>
-  enabled ? (tone, text) => styleText(tone, text, { validateStream: false }) : (_tone, text) => text;
+  Object.assign(
+    enabled
+      ? (tone: Tone, text: string) => styleText(tone, text, { validateStream: false })
+      : (_tone: Tone, text: string) => text,
+    { enabled },
+  );

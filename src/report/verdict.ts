@@ -56,6 +56,10 @@ const describeStall = (event: FailedEvent, state: WatchState, stallTimeoutMs: nu
   return `stalled after ${after}: no progress${span}${inPhase(phase)}`;
 };
 
+// Whether the verdict line carries the diagnosis summary itself (then the diagnosis need not repeat it).
+export const verdictHasSummary = (event: FailedEvent): boolean =>
+  event.reason === 'preflight' || event.reason === 'smoke' || event.reason === 'unreachable';
+
 const withSummary = (head: string, event: FailedEvent): string => {
   const summary = event.message ?? event.diagnosis.summary;
   return summary === '' ? head : `${head}: ${summary}`;

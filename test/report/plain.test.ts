@@ -141,6 +141,19 @@ describe('plain renderer', () => {
     expect(out).not.toContain(SECRET_KEY);
   });
 
+  it('does not repeat the summary of a port-in-use failure, but gives its advice', () => {
+    const summary = 'port 30000 is already in use by vigil launch l-1 (pid 77)';
+    const out = renderPlain([
+      failed({
+        reason: 'preflight',
+        exit_code: 2,
+        log_tail: [],
+        diagnosis: { class: 'port-in-use', summary, evidence: [], advice: ['stop it: vigil stop l-1'] },
+      }),
+    ]);
+    expect(out).toBe(`preflight failed: ${summary}\n  fix: stop it: vigil stop l-1\n`);
+  });
+
   it('says why preflight was skipped', () => {
     const out = renderPlain([
       {
