@@ -1,19 +1,344 @@
-// Explains a failed start from its log. (Minimal version; failure signatures pending.)
-import type { Diagnosis } from '../events.ts';
-import type { Diagnoser, DiagnoserOptions } from './types.ts';
+// Explains a start from its log: the root cause above the last line, through wrappers, with evidence and advice.
+// Consumes lines one at a time with bounded state (first/last match per signature, a small ring of recent lines,
+// the phase), so a watcher can feed it live and `vigil diagnose` can stream a file of any size through it.
+import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
+import { getEngine } from '../engines/index.ts';
+import type { EngineId } from '../engines/types.ts';
+import { SGLANG_SIGNATURES } from '../engines/sglang/failures.ts';
+import { TGI_SIGNATURES } from '../engines/tgi/failures.ts';
+import { VLLM_SIGNATURES } from '../engines/vllm/failures.ts';
+import { VLLM_STARTED_LINE } from '../engines/vllm/log.ts';
+import type { RawLine } from '../logs/types.ts';
+import { normalizeLine, stripAnsi } from '../logs/normalize.ts';
+import { adviseFor } from './advice.ts';
+import { createEngineGuess } from './detect-engine.ts';
+import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
+import { ALWAYS_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp, signatureNeedles } from './needles.ts';
+import { describePhase } from './phase-labels.ts';
+import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
+import { GENERIC_SIGNATURES } from './signatures.ts';
+import { createStartTracker, type LogStartTracker } from './tracker.ts';
+import type { DiagnoseEnd, Diagnoser, DiagnoserOptions } from './types.ts';
+
+// Every signature, fallbacks last (they apply only to lines nothing else matched).
+export const SIGNATURES: readonly Signature[] = [
+  ...GENERIC_SIGNATURES,
+  ...SGLANG_SIGNATURES,
+  ...VLLM_SIGNATURES,
+  ...TGI_SIGNATURES,
+].sort((a, b) => Number(a.fallback === true) - Number(b.fallback === true));
+
+const SIGNATURE_NEEDLES = minimizeNeedles([...signatureNeedles(SIGNATURES), ...ALWAYS_NEEDLES]);
+const ALL_NEEDLES = minimizeNeedles([...SIGNATURE_NEEDLES, ...PHASE_NEEDLES]);
+const PREFILTER = needleRegExp(ALL_NEEDLES);
+
+/** How many of the last lines are kept for evidence. */
+const TAIL_LINES = 8;
+const MAX_PHASE_EVIDENCE = 8;
+const MAX_SUPPORTING = 3;
+const MAX_RANKS = 1024;
+
+const FRAME = /^File "([^"]+)", line \d+, in (\w+)/;
+const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)/;
+const SGLANG_READY = /The server is fired up and ready to roll!/;
+const TGI_READY = /^Connected$/;
+
+interface Finding {
+  line: number;
+  raw: string;
+  facts: FailureFacts;
+}
+
+interface SignatureHits {
+  signature: Signature;
+  first: Finding;
+  last: Finding;
+  count: number;
+}
+
+/** The diagnoser vigil builds: the shared contract plus what a file scanner needs to skip lines safely. */
+export interface LogDiagnoser extends Diagnoser {
+  /**
+   * Literals a line must contain to matter now. A file scanner may skip other lines (except the last
+   * {@link TAIL_LINES}); once the start reached its last phase, phase lines no longer matter.
+   */
+  needles(): readonly string[];
+  /** How many trailing lines the diagnoser quotes; a file scanner always passes these. */
+  readonly tailLines: number;
+}
+
+// The path from the package folder on, e.g. `sglang/srt/models/qwen3.py`.
+const shortenPath = (path: string): string => {
+  const packages = Math.max(path.lastIndexOf('site-packages/'), path.lastIndexOf('dist-packages/'));
+  if (packages !== -1) return path.slice(packages + 'site-packages/'.length);
+  const at = path.search(
+    /(?:sglang|vllm|text_generation_server|transformers|torch)\/(?!.*\/(?:sglang|vllm)\/)/,
+  );
+  return at === -1 ? path.split('/').slice(-2).join('/') : path.slice(at);
+};
+
+// Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
+const CODE_LINE = /^\s*(?:raise|assert)\b/;
 
 // Creates a diagnoser that consumes a log incrementally.
-export const createDiagnoser = (options: DiagnoserOptions): Diagnoser => {
+export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const redact = options.redact ?? ((text: string) => text);
-  const tail: { line: number; text: string }[] = [];
-  return {
+  const hits = new Map<string, SignatureHits>();
+  const ring: RawLine[] = [];
+  const guess = createEngineGuess();
+  const trackers = new Map<EngineId, LogStartTracker>();
+  for (const id of ['sglang', 'vllm', 'tgi'] as const) {
+    if (options.engine === 'auto' || options.engine === 'generic' || options.engine === id)
+      trackers.set(id, createStartTracker(getEngine(id)));
+  }
+  const ready: Partial<Record<'sglang' | 'uvicorn' | 'tgi', Finding>> = {};
+  const lastLineByRank = new Map<number, number>();
+  let frame = '';
+  let tp: number | null = null;
+  let lastLine = 0;
+
+  const resolveEngine = (): EngineId =>
+    options.engine === 'auto' || options.engine === 'generic' ? guess.best() : options.engine;
+
+  const trackerFor = (engine: EngineId): LogStartTracker | undefined => {
+    const own = trackers.get(engine);
+    if (own !== undefined) return own;
+    let best: LogStartTracker | undefined;
+    for (const tracker of trackers.values())
+      if (best === undefined || tracker.phaseMarks().length > best.phaseMarks().length) best = tracker;
+    return best;
+  };
+
+  const record = (
+    signature: Signature,
+    line: number,
+    raw: string,
+    match: RegExpExecArray,
+    code: boolean,
+  ): void => {
+    const facts: FailureFacts = { ...(signature.facts?.(match) ?? {}) };
+    if (signature.class === 'weight-mismatch' && frame !== '') facts.frame = frame;
+    const finding: Finding = { line, raw, facts };
+    // A quoted source line counts just below the error it raises, so the real error line wins when both are there.
+    const id = code ? `${signature.id}:code` : signature.id;
+    const existing = hits.get(id);
+    const ranked = code ? { ...signature, weight: signature.weight - 1 } : signature;
+    if (existing === undefined) hits.set(id, { signature: ranked, first: finding, last: finding, count: 1 });
+    else {
+      existing.last = finding;
+      existing.count += 1;
+    }
+  };
+
+  const inspect = (raw: RawLine): void => {
+    guess.observe(raw.text);
+    const normalized = normalizeLine(raw.text);
+    for (const piece of normalized.pieces) {
+      const text = piece.text.trim();
+      if (text === '') continue;
+      if (
+        piece.rank !== null &&
+        piece.rank >= 0 &&
+        (lastLineByRank.size < MAX_RANKS || lastLineByRank.has(piece.rank))
+      )
+        lastLineByRank.set(piece.rank, raw.line);
+      const frameMatch = FRAME.exec(text);
+      if (frameMatch !== null) {
+        frame = shortenPath(frameMatch[1] ?? '');
+        continue;
+      }
+      const tpMatch = TP_SIZE.exec(text);
+      if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2]);
+      if (SGLANG_READY.test(text)) ready.sglang = { line: raw.line, raw: raw.text, facts: {} };
+      if (VLLM_STARTED_LINE.test(text)) ready.uvicorn = { line: raw.line, raw: raw.text, facts: {} };
+      if (TGI_READY.test(text)) ready.tgi = { line: raw.line, raw: raw.text, facts: {} };
+      const code = CODE_LINE.test(piece.text);
+      let matched = false;
+      for (const signature of SIGNATURES) {
+        if (signature.fallback === true && matched) continue;
+        const match = signature.pattern.exec(text);
+        if (match === null) continue;
+        record(signature, raw.line, raw.text, match, code);
+        matched = true;
+      }
+    }
+    for (const tracker of trackers.values()) tracker.push(raw, raw.line);
+  };
+
+  const quote = (line: number, raw: string): Evidence => ({ line, text: redact(stripAnsi(raw)).trimEnd() });
+
+  const readyFor = (engine: EngineId): Finding | undefined => {
+    if (engine === 'sglang') return ready.sglang;
+    if (engine === 'vllm') return ready.uvicorn;
+    if (engine === 'tgi') return ready.tgi;
+    return ready.sglang ?? ready.tgi ?? ready.uvicorn;
+  };
+
+  const tailEvidence = (): Evidence[] => ring.map((raw) => quote(raw.line, raw.text));
+
+  const sortEvidence = (evidence: Evidence[]): Evidence[] => {
+    const seen = new Set<number>();
+    return evidence
+      .filter((item) => (seen.has(item.line) ? false : (seen.add(item.line), true)))
+      .sort((a, b) => a.line - b.line);
+  };
+
+  // Notes about ranks that stopped printing, from the other ranks' last lines (phases are keyed off rank 0).
+  const rankNote = (): string => {
+    if (tp !== null && tp > 1 && lastLineByRank.size < tp) {
+      const missing = Array.from({ length: tp }, (_, i) => i).filter((rank) => !lastLineByRank.has(rank));
+      if (missing.length > 0)
+        return `; ranks that printed nothing: ${missing.map((rank) => `TP${rank}`).join(', ')}`;
+    }
+    if (lastLineByRank.size > 1) {
+      let laggard: [number, number] | null = null;
+      for (const entry of lastLineByRank) if (laggard === null || entry[1] < laggard[1]) laggard = entry;
+      const zero = lastLineByRank.get(0);
+      if (laggard !== null && laggard[0] !== 0 && zero !== undefined && laggard[1] < zero)
+        return `; TP${laggard[0]} printed its last line earliest (line ${laggard[1]})`;
+    }
+    return '';
+  };
+
+  const diagnoseSilence = (engine: EngineId, end: DiagnoseEnd, context: DiagnosisContext): Diagnosis => {
+    const tracker = trackerFor(engine);
+    const marks = tracker?.phaseMarks() ?? [];
+    const phaseEvidence = marks
+      .slice(-MAX_PHASE_EVIDENCE)
+      .map((mark) => quote(mark.line, rawOf(mark.line, mark.text)));
+    const bar = tracker?.lastBarLine ?? null;
+    const evidence = sortEvidence([
+      ...phaseEvidence,
+      ...(bar === null ? [] : [quote(bar.line, rawOf(bar.line, bar.text))]),
+      ...tailEvidence(),
+    ]);
+    const where =
+      context.phase === null
+        ? 'before any startup phase was recognised'
+        : `in ${describePhase(context.phase)}`;
+    const signal =
+      (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
+      signalFromExitCode(end.exitCode);
+    if (signal !== null) {
+      const facts: FailureFacts = { signal };
+      return {
+        class: 'killed',
+        summary: `the server was killed by ${signalName(signal) ?? `signal ${signal}`} (signal ${signal}) ${where}, without an error in the log; ${explainSignal(signal, context.phase)}`,
+        evidence,
+        advice: adviseFor(engine, 'killed', facts, context),
+      };
+    }
+    if (end.exitCode !== undefined && end.exitCode !== null) {
+      return {
+        class: 'unknown',
+        summary: `the server exited with code ${end.exitCode} ${where} without printing a recognised error`,
+        evidence,
+        advice: adviseFor(engine, 'unknown', {}, context),
+      };
+    }
+    const heartbeat = engine === 'generic' ? [] : getEngine(engine).heartbeatLines;
+    const waiting = ring.some((raw) =>
+      heartbeat.some((pattern) => pattern.test(normalizeLine(raw.text).text)),
+    );
+    const how =
+      end.reason === 'timeout'
+        ? 'the start timed out'
+        : end.reason === 'stalled'
+          ? 'the start stalled'
+          : 'the log stopped';
+    return {
+      class: 'hang',
+      summary: `${how} ${where}: no error and no ready line${waiting ? '; only heartbeat lines followed (alive, no progress)' : ''}${rankNote()}`,
+      evidence,
+      advice: adviseFor(engine, 'hang', {}, context),
+    };
+  };
+
+  // Phase marks keep the normalised text; the raw line is in the ring or was a finding, otherwise the text serves.
+  const rawOf = (line: number, fallback: string): string =>
+    ring.find((raw) => raw.line === line)?.text ?? phaseRaw.get(line) ?? fallback;
+  const phaseRaw = new Map<number, string>();
+
+  const diagnoser: LogDiagnoser = {
+    tailLines: TAIL_LINES,
     push(line) {
-      tail.push({ line: line.line, text: redact(line.text) });
-      if (tail.length > 20) tail.shift();
+      lastLine = Math.max(lastLine, line.line);
+      ring.push(line);
+      if (ring.length > TAIL_LINES) ring.shift();
+      if (!PREFILTER.test(line.text)) return;
+      inspect(line);
+      // Keep the raw text of phase and bar lines: evidence quotes raw lines, trackers keep normalised ones.
+      for (const tracker of trackers.values()) {
+        if (tracker.phaseMarks().at(-1)?.line === line.line || tracker.lastBarLine?.line === line.line) {
+          phaseRaw.set(line.line, line.text);
+          if (phaseRaw.size > 64) phaseRaw.delete(phaseRaw.keys().next().value ?? 0);
+        }
+      }
     },
-    finish(end = {}): Diagnosis {
-      const how = end.signal ?? (end.exitCode === undefined || end.exitCode === null ? 'unknown' : `exit code ${end.exitCode}`);
-      return { class: 'unknown', summary: `the server stopped (${how})`, evidence: tail.slice(-5), advice: [] };
+    needles() {
+      const engine = resolveEngine();
+      const tracker = trackerFor(engine);
+      const last = engine === 'generic' ? undefined : getEngine(engine).phaseRules.at(-1)?.phase;
+      return tracker?.phase !== undefined && tracker.phase !== null && tracker.phase === last
+        ? SIGNATURE_NEEDLES
+        : ALL_NEEDLES;
+    },
+    finish(end: DiagnoseEnd = {}): Diagnosis {
+      const engine = resolveEngine();
+      const phase: PhaseId | null = end.phase ?? trackerFor(engine)?.phase ?? null;
+      const context: DiagnosisContext = { phase, tp };
+      const readyLine = readyFor(engine);
+      const after = readyLine?.line ?? 0;
+      const candidates: { hits: SignatureHits; finding: Finding }[] = [];
+      for (const entry of hits.values()) {
+        const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
+        if (finding !== null) candidates.push({ hits: entry, finding });
+      }
+      candidates.sort(
+        (a, b) => b.hits.signature.weight - a.hits.signature.weight || a.finding.line - b.finding.line,
+      );
+      const winner = candidates[0];
+      if (winner === undefined) {
+        if (
+          readyLine !== undefined &&
+          (end.exitCode === undefined || end.exitCode === null) &&
+          (end.signal === undefined || end.signal === null)
+        ) {
+          return {
+            class: 'ready',
+            summary: `the server reached its ready line (line ${readyLine.line})`,
+            evidence: [quote(readyLine.line, readyLine.raw)],
+            advice: [],
+          };
+        }
+        return diagnoseSilence(engine, end, context);
+      }
+      const signature = winner.hits.signature;
+      const facts = { ...winner.finding.facts };
+      const endSignal =
+        (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
+        signalFromExitCode(end.exitCode);
+      if (signature.weight < 40 && endSignal !== null) facts.signal = endSignal;
+      const cls = signature.weight < 40 && endSignal !== null ? 'killed' : signature.class;
+      const summary =
+        cls === signature.class
+          ? signature.summary(facts, context)
+          : `the server was killed by ${signalName(endSignal ?? 0) ?? 'a signal'} (signal ${endSignal ?? '?'}); ${explainSignal(endSignal ?? 0, phase)}`;
+      const supporting = candidates
+        .slice(1)
+        .filter(
+          (other) =>
+            other.hits.signature.class !== 'unknown' || signature.class === 'unknown' || cls === 'killed',
+        )
+        .slice(0, MAX_SUPPORTING)
+        .map((other) => quote(other.finding.line, other.finding.raw));
+      return {
+        class: cls,
+        summary,
+        evidence: sortEvidence([quote(winner.finding.line, winner.finding.raw), ...supporting]),
+        advice: adviseFor(engine, cls, facts, context),
+      };
     },
   };
+  return diagnoser;
 };

@@ -1,23 +1,154 @@
-// Follows one start's log line by line: phases, progress bars, the ready line. (Minimal version; phases pending.)
-import { stripVTControlCharacters } from 'node:util';
-import type { EngineSpec } from '../engines/types.ts';
+// Follows one start's log line by line: phases with their first line and duration, progress bars, the ready line.
+// Phases are keyed off rank 0 (and untagged main-process lines); other ranks never move the phase.
+import type { PhaseId } from '../events.ts';
+import type { EngineSpec, PhaseRule } from '../engines/types.ts';
+import { normalizeLine, type LinePiece } from '../logs/normalize.ts';
 import type { StartTracker, TrackLineResult, TrackerUpdate } from './types.ts';
 
+/** Where a phase began: the file line and the arrival time. */
+export interface PhaseMark {
+  name: PhaseId;
+  line: number;
+  /** The normalised text of the line that began it. */
+  text: string;
+  at: number;
+}
+
+/** The tracker vigil builds: the shared contract plus the phase marks the diagnoser quotes. */
+export interface LogStartTracker extends StartTracker {
+  /** Phases of the current start in order, each with the line that began it. */
+  phaseMarks(): readonly PhaseMark[];
+  /** The last progress-bar line of the current phase, if any. */
+  readonly lastBarLine: { line: number; text: string } | null;
+}
+
+const EXCEPTION_LINE =
+  /^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b(?::|$)|^Traceback \(most recent call last\)|: error: /;
+
+const isRankZero = (piece: LinePiece): boolean => piece.rank === null || piece.rank === 0;
+
+// Builds each phase's position in the engine's own order (the first rule naming it).
+const orderOf = (rules: readonly PhaseRule[]): Map<PhaseId, number> => {
+  const order = new Map<PhaseId, number>();
+  for (const rule of rules) if (!order.has(rule.phase)) order.set(rule.phase, order.size);
+  return order;
+};
+
 // Creates a tracker for one engine's log.
-export const createStartTracker = (engine: EngineSpec): StartTracker => {
-  const tracker: StartTracker = {
-    phase: null,
-    progress: null,
-    push(line): TrackLineResult {
-      const text = stripVTControlCharacters(line.text);
-      const normalized = text.slice(text.lastIndexOf('\r') + 1).trimEnd();
-      const updates: TrackerUpdate[] = [];
-      if (engine.readyLine?.test(normalized) === true) updates.push({ kind: 'ready-line' });
-      if (engine.probeTriggers.some((p) => p.test(normalized))) updates.push({ kind: 'probe-trigger' });
-      const heartbeat = normalized === '' || engine.heartbeatLines.some((p) => p.test(normalized));
-      return { updates, progress: !heartbeat, normalized };
+export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
+  const rules = engine.phaseRules;
+  const order = orderOf(rules);
+  const firstPhase = rules[0]?.phase ?? null;
+  let marks: PhaseMark[] = [];
+  let phase: PhaseId | null = null;
+  let progress: { done: number; total: number } | null = null;
+  let lastBarLine: { line: number; text: string } | null = null;
+  // Last count per bar label, so a redraw that did not advance is not progress (bounded: bars are few).
+  const barCounts = new Map<string, number>();
+
+  const enter = (next: PhaseId, line: number, text: string, now: number, updates: TrackerUpdate[]): void => {
+    const current = marks.at(-1);
+    const restart = next === firstPhase && current !== undefined && next !== phase;
+    if (restart) marks = [];
+    const previous =
+      restart || current === undefined ? null : { name: current.name, ms: Math.max(0, now - current.at) };
+    marks.push({ name: next, line, text, at: now });
+    phase = next;
+    progress = null;
+    lastBarLine = null;
+    updates.push({ kind: 'phase', phase: next, progress: null, previous });
+    updates.push({ kind: 'notable', level: 'info', text });
+  };
+
+  // A later phase in the engine's order moves forward; the first phase again means the server restarted.
+  const accepts = (next: PhaseId): boolean => {
+    if (phase === null) return true;
+    if (next === phase) return false;
+    if (next === firstPhase) return true;
+    return (order.get(next) ?? -1) > (order.get(phase) ?? -1);
+  };
+
+  const matchRule = (text: string, withBar: boolean): { rule: PhaseRule; match: RegExpExecArray } | null => {
+    for (const rule of rules) {
+      if ((rule.progress !== undefined) !== withBar) continue;
+      const match = rule.pattern.exec(text);
+      if (match !== null) return { rule, match };
+    }
+    return null;
+  };
+
+  const trackBar = (piece: LinePiece, line: number, now: number, updates: TrackerUpdate[]): boolean => {
+    const bar = piece.bar;
+    if (bar === null) return false;
+    const key = bar.label;
+    const advanced = barCounts.get(key) !== bar.done;
+    if (advanced && (barCounts.size < 64 || barCounts.has(key))) barCounts.set(key, bar.done);
+    if (!isRankZero(piece)) return advanced;
+    const hit = matchRule(piece.text, true);
+    let target = hit === null ? phase : hit.rule.phase;
+    // A bar of an earlier phase (e.g. the draft capture reusing the capture bar) counts for the current phase.
+    if (target !== null && phase !== null && target !== phase && !accepts(target)) target = phase;
+    if (target === null) return advanced;
+    if (target !== phase) enter(target, line, piece.text, now, updates);
+    const counts = { done: bar.done, total: bar.total };
+    lastBarLine = { line, text: piece.text };
+    if (progress?.done !== counts.done || progress.total !== counts.total) {
+      progress = counts;
+      const last = updates.at(-2);
+      if (last?.kind === 'phase' && last.phase === target) last.progress = counts;
+      else updates.push({ kind: 'progress', phase: target, progress: counts });
+      return true;
+    }
+    return advanced;
+  };
+
+  const tracker: LogStartTracker = {
+    get phase() {
+      return phase;
     },
-    phaseDurations: () => [],
+    get progress() {
+      return progress;
+    },
+    get lastBarLine() {
+      return lastBarLine;
+    },
+    push(raw, now): TrackLineResult {
+      const normalized = normalizeLine(raw.text);
+      const updates: TrackerUpdate[] = [];
+      // Blank lines, heartbeats and bar redraws that did not advance are not progress.
+      let moved = false;
+      for (const piece of normalized.pieces) {
+        if (piece.bar !== null) {
+          moved = trackBar(piece, raw.line, now, updates) || moved;
+          continue;
+        }
+        const text = piece.text;
+        if (text.trim() === '') continue;
+        if (engine.heartbeatLines.some((pattern) => pattern.test(text))) continue;
+        moved = true;
+        if (engine.readyLine?.test(text) === true) updates.push({ kind: 'ready-line' });
+        if (engine.probeTriggers.some((pattern) => pattern.test(text)))
+          updates.push({ kind: 'probe-trigger' });
+        if (isRankZero(piece)) {
+          const hit = matchRule(text, false);
+          if (hit !== null && accepts(hit.rule.phase)) {
+            enter(hit.rule.phase, raw.line, text, now, updates);
+            continue;
+          }
+        }
+        if (piece.level === 'error' || EXCEPTION_LINE.test(text)) {
+          if (!text.startsWith(' ') && !text.startsWith('File "'))
+            updates.push({ kind: 'notable', level: 'error', text });
+        } else if (piece.level === 'warning') updates.push({ kind: 'notable', level: 'warning', text });
+      }
+      return { updates, progress: moved, normalized: normalized.text };
+    },
+    phaseDurations(now) {
+      return marks
+        .map((mark, i) => ({ name: mark.name, ms: Math.max(0, (marks[i + 1]?.at ?? now) - mark.at) }))
+        .slice(0, -1);
+    },
+    phaseMarks: () => marks,
   };
   return tracker;
 };

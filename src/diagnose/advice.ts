@@ -1,0 +1,58 @@
+// Advice per class: the engine's own advisor first (it names that engine's flags); engine-neutral words otherwise.
+import type { DiagnosisClass } from '../events.ts';
+import type { EngineId } from '../engines/types.ts';
+import { adviseSglang } from '../engines/sglang/failures.ts';
+import { adviseTgi } from '../engines/tgi/failures.ts';
+import { adviseVllm } from '../engines/vllm/failures.ts';
+import type { Advisor, DiagnosisContext, FailureFacts } from './facts.ts';
+
+const ADVISORS: Partial<Record<EngineId, Advisor>> = {
+  sglang: adviseSglang,
+  vllm: adviseVllm,
+  tgi: adviseTgi,
+};
+
+const NEUTRAL: Partial<Record<DiagnosisClass, string[]>> = {
+  'unknown-flag': [
+    "Check the flag against the server's `--help` for the installed version, or run `vigil check -- <command>`.",
+  ],
+  'invalid-value': ['Fix the value named above; `vigil check -- <command>` checks values before launching.'],
+  'cuda-oom': [
+    'Leave more GPU memory: lower the memory fraction (SGLang --mem-fraction-static, vLLM --gpu-memory-utilization for load-time OOM; raise it when the KV cache gets none), the context length or the batch size.',
+  ],
+  nccl: ['Rerun with NCCL_DEBUG=INFO; in a container give shared memory (--shm-size or --ipc=host).'],
+  'port-in-use': [
+    'Stop the process holding the port or choose another --port; `vigil stop ID` if it is a vigil launch.',
+  ],
+  'model-not-found-or-auth': [
+    'Check the model path or Hub id; for gated models pass a token (`vigil up --env HF_TOKEN ...`).',
+  ],
+  'weight-mismatch': [
+    'Check that the checkpoint\'s config.json "architectures" names the class that matches its weight names.',
+  ],
+  dependency: ["Install the package version named above in the server's environment."],
+  hang: [
+    'Rerun with NCCL_DEBUG=INFO and debug logging to see where the start stops; raise --stall-timeout if it is only slow.',
+  ],
+  killed: ['Check the host OOM killer (`dmesg -T | grep -i "killed process"`) and container limits.'],
+  'warmup-failed': ["Check http_proxy/no_proxy: the server's request to itself must reach 127.0.0.1."],
+  'graph-capture-failed': [
+    'Retry without torch.compile and with fewer captured batch sizes to find the cause.',
+  ],
+  'peer-rank-failed': [
+    "Find the failing rank's own error; this rank only reports that others did not finish.",
+  ],
+  unknown: ['Read the evidence lines above; give vigil the whole log from the start if this is a fragment.'],
+};
+
+// The advice for a class on an engine; never empty for a failure class.
+export const adviseFor = (
+  engine: EngineId,
+  cls: DiagnosisClass,
+  facts: FailureFacts,
+  context: DiagnosisContext,
+): string[] => {
+  if (cls === 'ready') return [];
+  const own = ADVISORS[engine]?.(cls, facts, context) ?? [];
+  return own.length > 0 ? own : (NEUTRAL[cls] ?? []);
+};

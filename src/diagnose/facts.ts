@@ -1,0 +1,49 @@
+// The vocabulary between failure signatures, the diagnoser and the engines' advice.
+import type { DiagnosisClass, PhaseId } from '../events.ts';
+
+/** What a matched line told us; every field is optional and plain text. */
+export interface FailureFacts {
+  /** A finer kind inside a class, e.g. `kv-cache` or `nccl-calloc` for cuda-oom, `arch` for weight-mismatch. */
+  kind?: string;
+  signal?: number;
+  port?: string;
+  flag?: string;
+  value?: string;
+  choices?: string;
+  /** A parameter name from a KeyError, e.g. `midlayer.self_attn.qkv_proj.weight`. */
+  key?: string;
+  /** The Python file of the innermost traceback frame before the error, e.g. `sglang/srt/models/qwen3.py`. */
+  frame?: string;
+  arch?: string;
+  model?: string;
+  package?: string;
+  heads?: string;
+  tp?: string;
+  prog?: string;
+}
+
+/** The state of the start when the diagnosis was made. */
+export interface DiagnosisContext {
+  phase: PhaseId | null;
+  /** Tensor-parallel size from the server's own argument echo, when printed. */
+  tp: number | null;
+}
+
+/** A failure signature: a line shape, the class it means, and how sure it is. */
+export interface Signature {
+  id: string;
+  class: DiagnosisClass;
+  /** Higher wins when several signatures match in one log: root causes outrank wrappers and symptoms. */
+  weight: number;
+  /** Literals of which every line this pattern matches contains at least one: the cheap prefilter. */
+  needles: readonly string[];
+  /** Tested against each normalised message. */
+  pattern: RegExp;
+  facts?: (match: RegExpExecArray) => FailureFacts;
+  /** Tried only when no other signature matched the line (generic shapes such as any `XxxError: ...`). */
+  fallback?: boolean;
+  summary: (facts: FailureFacts, context: DiagnosisContext) => string;
+}
+
+/** An engine's advice for a class, naming that engine's own flags. */
+export type Advisor = (cls: DiagnosisClass, facts: FailureFacts, context: DiagnosisContext) => string[];

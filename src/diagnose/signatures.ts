@@ -1,0 +1,409 @@
+// Failure signatures shared by every engine: argparse, Python, torch, CUDA, NCCL/gloo, Hugging Face Hub, signals
+// (../shared/research/PATTERNS.md §4). Engine-specific shapes live in src/engines/<engine>/failures.ts.
+import type { Signature } from './facts.ts';
+import { explainSignal, signalName, signalNumber } from './signals.ts';
+
+const named = (signal: number | undefined): string =>
+  signal === undefined ? 'a signal' : `${signalName(signal) ?? `signal ${signal}`} (signal ${signal})`;
+
+const stripQuotes = (text: string): string => text.replace(/^['"]|['"]$/g, '');
+
+export const GENERIC_SIGNATURES: readonly Signature[] = [
+  // --- unknown-flag / invalid-value: argparse exits before any GPU work.
+  {
+    id: 'argparse-unrecognized',
+    class: 'unknown-flag',
+    weight: 100,
+    needles: ['error: unrecognized arguments'],
+    pattern: /(?:^|\s)([\w./-]+): error: unrecognized arguments: (.+)$|error: unrecognized arguments: (.+)$/,
+    facts: (m) => ({ prog: m[1] ?? '', flag: (m[2] ?? m[3] ?? '').trim() }),
+    summary: (f) =>
+      `${f.prog === '' || f.prog === undefined ? 'the server' : f.prog} rejected unknown arguments: ${f.flag ?? ''}`,
+  },
+  {
+    id: 'argparse-ambiguous',
+    class: 'unknown-flag',
+    weight: 100,
+    needles: ['error: ambiguous option'],
+    pattern: /error: ambiguous option: (\S+)/,
+    facts: (m) => ({ flag: m[1] ?? '' }),
+    summary: (f) => `the server rejected the abbreviated option ${f.flag ?? ''} (ambiguous)`,
+  },
+  {
+    id: 'argparse-invalid-choice',
+    class: 'invalid-value',
+    weight: 100,
+    needles: ['error: argument'],
+    pattern: /error: argument ([-\w/]+): invalid choice: '([^']*)' \(choose from (.+)\)/,
+    facts: (m) => ({ flag: m[1]?.split('/')[0] ?? '', value: m[2] ?? '', choices: m[3] ?? '' }),
+    summary: (f) => `${f.flag ?? ''} does not accept '${f.value ?? ''}' (it accepts ${f.choices ?? ''})`,
+  },
+  {
+    id: 'argparse-invalid-value',
+    class: 'invalid-value',
+    weight: 99,
+    needles: ['error: argument'],
+    pattern: /error: argument ([-\w/]+): (.+)$/,
+    facts: (m) => ({ flag: m[1]?.split('/')[0] ?? '', value: m[2] ?? '' }),
+    summary: (f) => `the server rejected the value of ${f.flag ?? ''}: ${f.value ?? ''}`,
+  },
+  {
+    id: 'argparse-required',
+    class: 'invalid-value',
+    weight: 99,
+    needles: ['error: the following arguments are required'],
+    pattern: /error: the following arguments are required: (.+)$/,
+    facts: (m) => ({ flag: m[1] ?? '' }),
+    summary: (f) => `the server needs arguments that were not given: ${f.flag ?? ''}`,
+  },
+  {
+    id: 'tp-heads',
+    class: 'invalid-value',
+    weight: 100,
+    needles: ['must be divisible by'],
+    pattern: /Total number of attention heads \((\d+)\) must be divisible by tensor parallel size \((\d+)\)/,
+    facts: (m) => ({ heads: m[1] ?? '', tp: m[2] ?? '', kind: 'tp-heads' }),
+    summary: (f) =>
+      `tensor parallel size ${f.tp ?? ''} does not divide the model's ${f.heads ?? ''} attention heads`,
+  },
+  {
+    id: 'divisible',
+    class: 'invalid-value',
+    weight: 98,
+    needles: ['must be divisible by'],
+    pattern: /((?:[\w.]+=)?\S+ must be divisible by .+)$/,
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `a parallelism setting does not fit the model: ${f.value ?? ''}`,
+  },
+  {
+    id: 'config-validation',
+    class: 'invalid-value',
+    weight: 97,
+    needles: ['Value error, '],
+    pattern: /Value error, (.+?)(?: \[type=value_error.*)?$/,
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
+  },
+  // --- cuda-oom: weights, KV cache, activations; also through NCCL.
+  {
+    id: 'torch-oom',
+    class: 'cuda-oom',
+    weight: 90,
+    needles: ['out of memory', 'OutOfMemoryError'],
+    pattern: /CUDA out of memory|OutOfMemoryError|CUDA error: out of memory|HIP out of memory/,
+    facts: (m) => {
+      const tried = /Tried to allocate ([\d.]+ [KMG]i?B)/.exec(m.input);
+      const gpu = /GPU (\d+) has a total capacity of ([\d.]+ [KMG]i?B)/.exec(m.input);
+      return {
+        kind: 'torch',
+        value: [tried?.[1], gpu === null ? undefined : `GPU ${gpu[1]}`].filter(Boolean).join(' on '),
+      };
+    },
+    summary: (f, c) =>
+      `the GPU ran out of memory${c.phase === null ? '' : ` during ${c.phase}`}${f.value === '' || f.value === undefined ? '' : ` (tried to allocate ${f.value})`}`,
+  },
+  {
+    id: 'cublas-alloc',
+    class: 'cuda-oom',
+    weight: 89,
+    needles: ['CUBLAS_STATUS_ALLOC_FAILED', 'cudaErrorMemoryAllocation'],
+    pattern: /CUBLAS_STATUS_ALLOC_FAILED|cudaErrorMemoryAllocation/,
+    facts: () => ({ kind: 'torch' }),
+    summary: () => 'a CUDA library could not allocate GPU memory',
+  },
+  {
+    id: 'nccl-calloc',
+    class: 'cuda-oom',
+    weight: 91,
+    needles: ['calloc', 'NCCL WARN'],
+    pattern: /Failed to CUDA calloc(?: (\d+) bytes)?|NCCL WARN .*(?:out of memory|Failed to CUDA calloc)/,
+    facts: () => ({ kind: 'nccl-calloc' }),
+    summary: () =>
+      'NCCL could not allocate its GPU buffers: the GPU memory was already taken (an NCCL error caused by memory)',
+  },
+  {
+    id: 'kv-len',
+    class: 'cuda-oom',
+    weight: 90,
+    needles: ['KV cache is needed', 'stored in KV cache'],
+    pattern:
+      /KV cache is needed, which is larger than the available KV cache memory|is larger than the maximum number of tokens that can be stored in KV cache/,
+    facts: () => ({ kind: 'kv-len' }),
+    summary: () =>
+      'the KV cache that fits in GPU memory cannot hold one request of the maximum context length',
+  },
+  // --- nccl / distributed.
+  {
+    id: 'nccl-error',
+    class: 'nccl',
+    weight: 85,
+    needles: ['error', 'Error'],
+    pattern:
+      /NCCL error|DistBackendError|nccl(?:System|Internal|InvalidUsage|Remote|UnhandledCuda|InvalidArgument)Error/,
+    facts: (m) => ({ value: /NCCL error(?: in: \S+)?:? ([^(]+)/.exec(m.input)?.[1]?.trim() ?? '' }),
+    summary: (f, c) =>
+      `NCCL failed${c.phase === null ? '' : ` during ${c.phase}`}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
+  },
+  {
+    id: 'nccl-warn',
+    class: 'nccl',
+    weight: 84,
+    needles: ['NCCL WARN'],
+    pattern: /NCCL WARN (.+)$/,
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `NCCL reported a failure: ${f.value ?? ''}`,
+  },
+  {
+    id: 'gloo',
+    class: 'nccl',
+    weight: 84,
+    needles: ['Gloo', 'gloo', 'monitoredBarrier', 'Timed out waiting'],
+    pattern:
+      /ProcessGroupGloo.*(?:error|failed|Timed out)|gloo\/transport\/\S+\] (.+)$|Gloo connectFullMesh failed|monitoredBarrier, but received errors|Timed out waiting \d+ms for (?:send|recv)/,
+    facts: (m) => ({ value: (m[1] ?? m[0]).trim() }),
+    summary: (f) => `the distributed (gloo) connection between ranks failed: ${f.value ?? ''}`,
+  },
+  {
+    id: 'collective-timeout',
+    class: 'nccl',
+    weight: 84,
+    needles: ['ollective operation timeout'],
+    pattern: /[Cc]ollective operation timeout/,
+    summary: () =>
+      'a collective operation between ranks timed out (a rank hung or the network between ranks failed)',
+  },
+  // --- port-in-use.
+  {
+    id: 'addr-in-use',
+    class: 'port-in-use',
+    weight: 100,
+    needles: ['already in use', 'Errno 98', 'errno: 98'],
+    pattern: /[Aa]ddress already in use|\[Errno 98\]|errno: 98/,
+    facts: (m) => {
+      const port =
+        /bind on address \('[^']*', (\d+)\)/.exec(m.input) ??
+        /bind to \[?[\w.:]*\]?:(\d+)/.exec(m.input) ??
+        /[Pp]ort (\d+)/.exec(m.input);
+      return { port: port?.[1] ?? '' };
+    },
+    summary: (f) =>
+      f.port === '' || f.port === undefined
+        ? 'a port the server needs is already in use'
+        : `port ${f.port} is already in use`,
+  },
+  // --- model-not-found-or-auth (Hugging Face Hub and local paths).
+  {
+    id: 'invalid-repo',
+    class: 'model-not-found-or-auth',
+    weight: 100,
+    needles: ['Invalid repository ID'],
+    pattern: /Invalid repository ID or local directory specified: '([^']*)'/,
+    facts: (m) => ({ model: m[1] ?? '' }),
+    summary: (f) =>
+      `the model '${f.model ?? ''}' could not be resolved: no local directory with a config, and the Hugging Face Hub did not provide one (typo, missing files, no network, or a gated repo)`,
+  },
+  {
+    id: 'repo-id-path',
+    class: 'model-not-found-or-auth',
+    weight: 100,
+    needles: ['Repo id must be'],
+    pattern: /Repo id must be in the form .*?: '([^']*)'/,
+    facts: (m) => ({ model: m[1] ?? '', kind: (m[1] ?? '').startsWith('/') ? 'local-missing' : 'bad-id' }),
+    summary: (f) =>
+      f.kind === 'local-missing'
+        ? `the local model directory ${f.model ?? ''} does not exist (so it was taken for a Hub repo id)`
+        : `'${f.model ?? ''}' is not a valid Hugging Face repo id`,
+  },
+  {
+    id: 'hub-auth',
+    class: 'model-not-found-or-auth',
+    weight: 100,
+    needles: ['gated', 'Error', 'xception'],
+    pattern:
+      /gated repo|is gated\b|GatedRepoError|(?:Error|Exception)\b.*(?:40[13] Client Error|is restricted|authorized list)/,
+    facts: (m) => ({
+      model:
+        /huggingface\.co\/([\w.-]+\/[\w.-]+)/.exec(m.input)?.[1] ??
+        /model ([\w.-]+\/[\w.-]+)/.exec(m.input)?.[1] ??
+        '',
+      kind: 'auth',
+    }),
+    summary: (f) =>
+      `the model ${f.model === '' || f.model === undefined ? '' : `${f.model} `}is gated or private on the Hugging Face Hub and the server had no token with access`,
+  },
+  {
+    id: 'hub-not-found',
+    class: 'model-not-found-or-auth',
+    weight: 100,
+    needles: ['Error', 'xception'],
+    pattern:
+      /(?:Error|Exception)\b.*(?:RepositoryNotFoundError|Repository Not Found|404 Client Error|couldn't connect to 'https:\/\/huggingface\.co'|is not a local folder and is not a valid model identifier|does not appear to have a file named (?:config|params)\.json|not the path to a directory containing a file named config\.json)|^(?:[\w.]+\.)?(?:RepositoryNotFoundError|LocalEntryNotFoundError)\b/,
+    facts: (m) => ({
+      model: /'([\w./-]+)'/.exec(m.input)?.[1] ?? '',
+      kind: /couldn't connect/.test(m.input) ? 'offline' : 'not-found',
+    }),
+    summary: (f) =>
+      f.kind === 'offline'
+        ? 'the Hugging Face Hub could not be reached and the model is not in the local cache'
+        : `the model ${f.model === '' || f.model === undefined ? '' : `'${f.model}' `}was not found (neither a local directory nor a Hub repo)`,
+  },
+  // --- weight-mismatch.
+  {
+    id: 'param-keyerror',
+    class: 'weight-mismatch',
+    weight: 100,
+    needles: ['Error'],
+    pattern: /^(?:[\w.]+\.)?KeyError: ['"]((?:[\w-]+\.)+[\w-]+)['"]/,
+    facts: (m) => ({ key: m[1] ?? '' }),
+    summary: (f) =>
+      `the checkpoint has a weight named '${f.key ?? ''}' that the model class${f.frame === undefined || f.frame === '' ? '' : ` (${f.frame})`} does not know: the checkpoint's key layout does not match the class that loads it`,
+  },
+  {
+    id: 'size-mismatch',
+    class: 'weight-mismatch',
+    weight: 100,
+    needles: ['size mismatch'],
+    pattern:
+      /size mismatch for ([\w.]+): copying a param with shape (.+?) from checkpoint, the shape in current model is (.+?)\.?$/,
+    facts: (m) => ({ key: m[1] ?? '', value: `${m[2] ?? ''} vs ${m[3] ?? ''}` }),
+    summary: (f) => `the shape of '${f.key ?? ''}' differs between checkpoint and model (${f.value ?? ''})`,
+  },
+  {
+    id: 'state-dict-keys',
+    class: 'weight-mismatch',
+    weight: 99,
+    needles: ['key(s) in state_dict'],
+    pattern: /(Missing|Unexpected) key\(s\) in state_dict: (.{0,200})/,
+    facts: (m) => ({ key: m[2] ?? '', kind: m[1] ?? '' }),
+    summary: (f) =>
+      `the checkpoint's weight names do not match the model (${(f.kind ?? '').toLowerCase()} keys: ${f.key ?? ''})`,
+  },
+  {
+    id: 'arch-unsupported',
+    class: 'weight-mismatch',
+    weight: 95,
+    needles: ['not supported'],
+    pattern: /Model architectures? \[([^\]]*)\] (?:are|is) not supported/,
+    facts: (m) => ({ arch: (m[1] ?? '').replace(/'/g, ''), kind: 'arch' }),
+    summary: (f) => `the server has no model class for the checkpoint's architecture ${f.arch ?? ''}`,
+  },
+  // --- dependency.
+  {
+    id: 'min-version',
+    class: 'dependency',
+    weight: 100,
+    needles: ['minimum required version'],
+    pattern:
+      /(\S+) is installed with version (\S+), which is less than the minimum required version (\w[\w+-]*(?:\.\w[\w+-]*)*)|(\S+) with minimum required version (\w[\w+-]*(?:\.\w[\w+-]*)*) is not installed/,
+    facts: (m) => ({ package: m[1] ?? m[4] ?? '', value: m[2] ?? 'none', choices: m[3] ?? m[5] ?? '' }),
+    summary: (f) =>
+      `${f.package ?? ''} ${f.value === 'none' ? 'is not installed' : `is ${f.value ?? ''}`}, but at least ${f.choices ?? ''} is required`,
+  },
+  {
+    id: 'import-error',
+    class: 'dependency',
+    weight: 98,
+    needles: ['Error'],
+    pattern:
+      /^(?:[\w.]+\.)?(?:ModuleNotFoundError: No module named '([^']+)'|ImportError: (.+)|PackageNotFoundError: (\S+))/,
+    facts: (m) => ({ package: m[1] ?? m[3] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      f.value !== undefined && f.value !== ''
+        ? `a Python import failed: ${f.value}`
+        : `the Python package ${f.package ?? ''} is missing`,
+  },
+  {
+    id: 'undefined-symbol',
+    class: 'dependency',
+    weight: 100,
+    needles: ['undefined symbol'],
+    pattern: /undefined symbol: (\S+)/,
+    facts: (m) => ({ value: m[1] ?? '', kind: 'abi' }),
+    summary: () =>
+      'a compiled extension does not match the installed libraries (undefined symbol: built against another torch/CUDA)',
+  },
+  {
+    id: 'driver',
+    class: 'dependency',
+    weight: 100,
+    needles: ['Error', 'xception'],
+    pattern:
+      /(?:Error|Exception)\b.*(NVIDIA driver on your system is too old|CUDA driver version is insufficient|[Ff]ound no NVIDIA driver|libcuda\.so[.\d]*: cannot open shared object file|GLIBC_[\d.]+' not found)/,
+    facts: (m) => ({ value: m[1] ?? '', kind: 'driver' }),
+    summary: (f) => `the GPU driver or system libraries do not fit this build: ${f.value ?? ''}`,
+  },
+  // --- killed: signals, with or without a traceback.
+  {
+    id: 'shell-killed',
+    class: 'killed',
+    weight: 40,
+    needles: ['Killed'],
+    pattern:
+      /^Killed\b|\bKilled\s+(?:\S*(?:python|sglang|vllm|text-generation)\S*)|\s\d+ Killed\s|Out of memory: Killed process/,
+    facts: () => ({ signal: 9 }),
+    summary: (_f, c) => `the server was killed with SIGKILL (signal 9); ${explainSignal(9, c.phase)}`,
+  },
+  {
+    id: 'exit-code-signal',
+    class: 'killed',
+    weight: 40,
+    needles: ['xit code', 'xitcode'],
+    pattern: /[Ee]xit ?code\s*[:=]?\s*(-\d+|1(?:29|[3-8]\d|9[0-2]))\b/,
+    facts: (m) => {
+      const code = Number(m[1]);
+      return { signal: code < 0 ? -code : code - 128 };
+    },
+    summary: (f, c) =>
+      `the server was killed by ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
+  },
+  {
+    id: 'signal-number',
+    class: 'killed',
+    weight: 40,
+    needles: ['ignal'],
+    pattern:
+      /(?:signaled to shutdown with|(?:killed|terminated|stopped) by|received|got) signal (\d+)|[Ss]ignal (\d+) \(SIG\w+\) received|<Signals\.(SIG[A-Z]+): (\d+)>/,
+    facts: (m) => ({ signal: Number(m[1] ?? m[2] ?? m[4] ?? signalNumber(m[3] ?? '') ?? 0) }),
+    summary: (f, c) => `the server died from ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
+  },
+  {
+    id: 'native-crash',
+    class: 'killed',
+    weight: 40,
+    needles: ['egmentation fault', 'Bus error', 'llegal instruction', 'core dumped'],
+    pattern: /Segmentation fault|Bus error|Illegal instruction|Aborted \(core dumped\)|core dumped/,
+    facts: (m) => ({
+      signal: /Segmentation/.test(m[0]) ? 11 : /Bus/.test(m[0]) ? 7 : /Illegal/.test(m[0]) ? 4 : 6,
+    }),
+    summary: (f, c) => `the server crashed with ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
+  },
+  // --- wrappers that only point elsewhere; they name the failure when nothing better is in the log.
+  {
+    id: 'python-exception',
+    class: 'unknown',
+    weight: 20,
+    fallback: true,
+    needles: ['Error', 'xception'],
+    pattern: /^(?:[\w.]+\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$/,
+    facts: (m) => ({ kind: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `the server raised ${f.kind ?? 'an exception'}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
+  },
+  {
+    id: 'rust-panic',
+    class: 'unknown',
+    weight: 20,
+    fallback: true,
+    needles: ['panicked'],
+    pattern: /thread '[^']*' panicked at (.+)$/,
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the server panicked at ${f.value ?? ''}`,
+  },
+];
+
+// Parses quoted choices such as `'sdpa', 'fa3'` into a plain list.
+export const parseChoices = (choices: string): string[] =>
+  choices
+    .split(',')
+    .map((choice) => stripQuotes(choice.trim()))
+    .filter((choice) => choice !== '');

@@ -1,0 +1,58 @@
+// Line normalisation for matching: ANSI codes, `\r` redraws, wrapper and engine prefixes, and progress bars joined
+// onto the next log line. Evidence never quotes the normalised text; it quotes the raw line (ANSI removed).
+import { stripVTControlCharacters } from 'node:util';
+import { stripPrefixes, type LineLevel } from './prefixes.ts';
+import { splitProgressBar, type ProgressBar } from './progress-bar.ts';
+
+/** One message inside a physical line: a log message, or a progress bar. */
+export interface LinePiece {
+  text: string;
+  rank: number | null;
+  level: LineLevel | null;
+  bar: ProgressBar | null;
+}
+
+export interface NormalizedLine {
+  /** The messages on the line, in order; usually one. Empty for blank lines. */
+  pieces: LinePiece[];
+  /** The last message's text: what a "last line" display shows. */
+  text: string;
+}
+
+// Removes ANSI codes and terminal control sequences; the raw form evidence quotes.
+export const stripAnsi = (text: string): string =>
+  text.includes('\u001b') || text.includes('\u009b') ? stripVTControlCharacters(text) : text;
+
+// A `\r`-redrawn line shows its last non-empty state, as a terminal would.
+export const collapseRedraws = (text: string): string => {
+  if (!text.includes('\r')) return text;
+  const parts = text.split('\r');
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i];
+    if (part !== undefined && part.trim() !== '') return part;
+  }
+  return '';
+};
+
+// Normalises one raw physical line into the messages it holds.
+export const normalizeLine = (raw: string): NormalizedLine => {
+  const pieces: LinePiece[] = [];
+  let rest = collapseRedraws(stripAnsi(raw));
+  let inherited: { rank: number | null; level: LineLevel | null } = { rank: null, level: null };
+  // A physical line holds at most a few bars then one message; the bound keeps hostile input cheap.
+  for (let i = 0; i < 4 && rest.trim() !== ''; i++) {
+    const stripped = stripPrefixes(rest);
+    const rank = stripped.rank ?? inherited.rank;
+    const level = stripped.level ?? inherited.level;
+    const split = splitProgressBar(stripped.text);
+    if (split === null) {
+      pieces.push({ text: stripped.text.trimEnd(), rank, level, bar: null });
+      break;
+    }
+    pieces.push({ text: split.text, rank, level, bar: split.bar });
+    rest = split.rest;
+    // Wrapper prefixes (docker compose, timestamps) apply to the whole physical line, not to what follows a bar.
+    inherited = { rank: null, level: null };
+  }
+  return { pieces, text: pieces.at(-1)?.text ?? '' };
+};

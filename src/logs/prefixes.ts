@@ -1,0 +1,130 @@
+// Line prefixes that wrap a server's own message (../shared/research/PATTERNS.md §1): container and CI
+// wrappers outside, the engine's own timestamp/rank/level prefix inside. Stripped for matching only.
+
+export type LineLevel = 'debug' | 'info' | 'warning' | 'error';
+
+/** A message with its prefixes removed, and what the prefixes said. */
+export interface StrippedLine {
+  text: string;
+  /** The rank that printed the line (SGLang `TPn`, vLLM `rank=n` / `_TPn`, torch `[rankN]`); null when untagged. */
+  rank: number | null;
+  level: LineLevel | null;
+}
+
+interface PrefixRule {
+  pattern: RegExp;
+  /** A literal the line must contain before the (costlier) pattern is tried. */
+  needs?: string;
+  rank?: (match: RegExpExecArray) => number | null;
+  level?: (match: RegExpExecArray) => LineLevel | null;
+}
+
+const LEVELS: Record<string, LineLevel> = {
+  TRACE: 'debug',
+  DEBUG: 'debug',
+  INFO: 'info',
+  WARN: 'warning',
+  WARNING: 'warning',
+  ERROR: 'error',
+  CRITICAL: 'error',
+  FATAL: 'error',
+};
+
+const levelOf = (name: string | undefined): LineLevel | null =>
+  name === undefined ? null : (LEVELS[name.toUpperCase()] ?? null);
+
+// A process tag such as `(EngineCore_DP0 pid=441)` or `(VllmWorker rank=3 pid=406)` → its rank, when it names one.
+const rankOfTag = (tag: string): number | null => {
+  const explicit = /\brank=(\d+)/.exec(tag) ?? /(?:^|[_ (])TP(\d+)/.exec(tag);
+  if (explicit !== null) return Number(explicit[1]);
+  // vLLM V0 worker processes are the non-zero ranks; the driver prints untagged lines.
+  if (/VllmWorkerProcess|RayWorkerWrapper/.test(tag)) return -1;
+  return null;
+};
+
+const rankOfSglangTags = (tags: string | undefined): number | null => {
+  if (tags === undefined || tags === '') return null;
+  const tp = /\bTP(\d+)/.exec(tags);
+  return tp === null ? null : Number(tp[1]);
+};
+
+const DATE = String.raw`\d{4}-\d{2}-\d{2}`;
+const TIME = String.raw`\d{2}:\d{2}:\d{2}`;
+
+// Ordered: each rule is tried at the start of what is left; the loop strips until none applies.
+const RULES: PrefixRule[] = [
+  // Parent-process Python logging: `2025-03-07 23:50:27,531 - __main__ - INFO - `.
+  {
+    pattern: new RegExp(String.raw`^${DATE}[ T]${TIME}(?:[,.]\d+)? - [\w.]+ - ([A-Z]+) - `),
+    level: (m) => levelOf(m[1]),
+  },
+  // Container UI / loguru: `2025-04-29 22:14:28.456 | ` and `2024-04-27 10:13:05 | ERROR | stderr | `.
+  {
+    pattern: new RegExp(String.raw`^${DATE}[ T]${TIME}(?:[,.]\d+)? \| (?:([A-Z]+) +\| [\w.:-]+ +\| )?`),
+    level: (m) => levelOf(m[1]),
+  },
+  // TGI: `2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: `.
+  {
+    pattern: new RegExp(
+      String.raw`^${DATE}T${TIME}(?:\.\d+)?Z\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:text_generation_[\w:]+: )?`,
+    ),
+    level: (m) => levelOf(m[1]),
+  },
+  // Buildkite `[2025-01-01T00:00:00Z] `, kubectl --timestamps / CloudWatch / GitHub Actions ISO stamps.
+  { pattern: new RegExp(String.raw`^\[${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]\s?`) },
+  { pattern: new RegExp(String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+|$)`) },
+  // Docker Desktop: `2025-02-04 21:21:33 ` before the engine's own prefix.
+  { pattern: new RegExp(String.raw`^${DATE} ${TIME}(?:\.\d+)?(?: |$)`) },
+  // docker compose: `vllm-1  | `, `deepseek-v32-exp  | `.
+  { pattern: /^[A-Za-z0-9][\w.-]*\s*\| / },
+  // TorchServe / GPUStack model log wrappers.
+  { pattern: /^.{0,200}?\bMODEL_LOG - /, needs: 'MODEL_LOG - ' },
+  // SGLang: `[2025-09-11 10:25:43 TP0] `, `[… DP2 TP2 EP2] `, `[23:17:01 TP7] `, `[12-16 14:27:10] `.
+  {
+    pattern: new RegExp(
+      String.raw`^\[(?:\d{4}-)?(?:\d{2}-\d{2} )?${TIME}(?:[.,]\d+)?((?: (?:[A-Z_]*DP|TP|EP|PP|CP)\d+)*)\] `,
+    ),
+    rank: (m) => rankOfSglangTags(m[1]),
+  },
+  // vLLM process tags, possibly nested: `(EngineCore_0 pid=675221) (VllmWorker TP0 pid=675227) `.
+  { pattern: /^\(([^()]{1,80}? pid=\d+[^()]{0,60})\) /, rank: (m) => rankOfTag(m[1] ?? '') },
+  // vLLM level + time + location: `INFO 11-24 11:44:17 [gpu_worker.py:348] ` and ≤0.7 `INFO 04-27 10:13:05 llm_engine.py:275] `.
+  {
+    pattern: new RegExp(
+      String.raw`^(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} ${TIME}(?:\.\d+)? (?:\[[\w.-]+:\d+\]|[\w.-]+:\d+\])(?: |$)`,
+    ),
+    level: (m) => levelOf(m[1]),
+  },
+  // SGLang 2026: `INFO server_args.py:1974: `.
+  { pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) [\w.-]+\.py:\d+: /, level: (m) => levelOf(m[1]) },
+  // uvicorn: `INFO:     `, `ERROR:    `.
+  { pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+/, level: (m) => levelOf(m[1]) },
+  // torch: `[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143] `.
+  {
+    pattern: /^\[rank(\d+)\]:(?:\[([EWIF])\d{4} [\d:.]+ [\w.]+:\d+\] ?)?/,
+    rank: (m) => Number(m[1]),
+    level: (m) => (m[2] === 'E' || m[2] === 'F' ? 'error' : m[2] === 'W' ? 'warning' : null),
+  },
+];
+
+// Strips every known prefix from the start of a line, outermost first, and keeps the rank and level they named.
+export const stripPrefixes = (line: string): StrippedLine => {
+  let text = line;
+  let rank: number | null = null;
+  let level: LineLevel | null = null;
+  for (let round = 0; round < 8; round++) {
+    let stripped = false;
+    for (const rule of RULES) {
+      if (rule.needs !== undefined && !text.includes(rule.needs)) continue;
+      const match = rule.pattern.exec(text);
+      if (match === null || match[0] === '') continue;
+      rank = rule.rank?.(match) ?? rank;
+      level = rule.level?.(match) ?? level;
+      text = text.slice(match[0].length);
+      stripped = true;
+      break;
+    }
+    if (!stripped) break;
+  }
+  return { text, rank, level };
+};
