@@ -8,8 +8,10 @@ export interface Started {
   startedAt: number;
   /** Resolves when the process exits: wall-clock ms of the exit event, code and signal. */
   exited: Promise<Exit>;
-  /** What it wrote to stdout, when stdout is captured. */
+  /** What it wrote to stdout and stderr, when they are captured. */
   stdout: () => string;
+  /** Wall-clock ms when captured output first contained `text`, or null. */
+  firstSeen: (text: string) => number | null;
 }
 
 export interface Exit {
@@ -39,8 +41,17 @@ export const start = (argv: readonly string[], options: StartOptions = {}): Star
   });
   if (fd !== null) closeSync(fd);
   const out: string[] = [];
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
+  const arrivals: number[] = [];
+  const capture = (chunk: string): void => {
+    out.push(chunk);
+    arrivals.push(Date.now());
+  };
+  child.stdout?.setEncoding('utf8').on('data', capture);
+  child.stderr?.setEncoding('utf8').on('data', capture);
+  const firstSeen = (text: string): number | null => {
+    const index = out.findIndex((chunk) => chunk.includes(text));
+    return index === -1 ? null : (arrivals[index] ?? null);
+  };
   const exited = new Promise<Exit>((resolve) => {
     child.once('exit', (code, signal) => {
       resolve({ t: Date.now(), code, signal });
@@ -49,7 +60,7 @@ export const start = (argv: readonly string[], options: StartOptions = {}): Star
       resolve({ t: Date.now(), code: null, signal: null });
     });
   });
-  return { child, startedAt, exited, stdout: () => out.join('') };
+  return { child, startedAt, exited, stdout: () => out.join(''), firstSeen };
 };
 
 // Waits for the exit, at most capMs; null means the cap was hit.

@@ -10,10 +10,17 @@ import { launchedPgid } from './vigil-output.ts';
 export interface ResourceResult {
   server: ServerKind;
   watchedMs: number;
+  /** Usage just before the end of the watch (CPU since vigil started, startup included). */
   usage: Usage | null;
+  /** CPU seconds per minute over the whole watch, startup included. */
   cpuSecondsPerMinute: number | null;
+  /** CPU seconds per minute between an early sample (after startup) and the end: the cost of watching. */
+  steadyCpuSecondsPerMinute: number | null;
   note?: string;
 }
+
+/** When the early sample is taken: after vigil's startup and preflight, well before the end. */
+export const EARLY_SAMPLE_MS = 10_000;
 
 // Watches a server that will not be ready within `watchMs` (the simulator at realistic speed, or the plain
 // server with a long delay), reads vigil's usage just before the end, then interrupts it.
@@ -37,21 +44,37 @@ export const measureResources = async (
   const env = { ...process.env, ...spec.env, XDG_STATE_HOME: join(dir, 'state') };
   const vigil = start(argv, { env });
   const startedAt = Date.now();
+  const pid = vigil.child.pid ?? 0;
+  const endedEarly = (exitCode: number | null): ResourceResult => ({
+    server,
+    watchedMs: Date.now() - startedAt,
+    usage: null,
+    cpuSecondsPerMinute: null,
+    steadyCpuSecondsPerMinute: null,
+    note: `vigil ended early (exit ${exitCode ?? 'by signal'}): ${vigil.stdout().slice(-300)}`,
+  });
   try {
-    const early = await exitWithin(vigil, watchMs);
-    const watchedMs = Date.now() - startedAt;
-    if (early !== null) {
-      return {
-        server,
-        watchedMs,
-        usage: null,
-        cpuSecondsPerMinute: null,
-        note: `vigil ended early (exit ${early.code}): ${vigil.stdout().slice(-300)}`,
-      };
-    }
-    const usage = vigil.child.pid === undefined ? null : readUsage(vigil.child.pid);
-    const perMinute = usage === null ? null : usage.cpuSeconds / (watchedMs / 60_000);
-    return { server, watchedMs, usage, cpuSecondsPerMinute: perMinute };
+    const firstWait = Math.min(EARLY_SAMPLE_MS, watchMs / 2);
+    const first = await exitWithin(vigil, firstWait);
+    if (first !== null) return endedEarly(first.code);
+    const early = readUsage(pid);
+    const earlyAt = Date.now();
+    const second = await exitWithin(vigil, startedAt + watchMs - Date.now());
+    if (second !== null) return endedEarly(second.code);
+    const usage = readUsage(pid);
+    const now = Date.now();
+    const watchedMs = now - startedAt;
+    const perMinute = (cpu: number, ms: number): number => cpu / (ms / 60_000);
+    return {
+      server,
+      watchedMs,
+      usage,
+      cpuSecondsPerMinute: usage === null ? null : perMinute(usage.cpuSeconds, watchedMs),
+      steadyCpuSecondsPerMinute:
+        usage === null || early === null
+          ? null
+          : perMinute(usage.cpuSeconds - early.cpuSeconds, now - earlyAt),
+    };
   } finally {
     vigil.child.kill('SIGINT');
     await exitWithin(vigil, 20_000);

@@ -6,7 +6,10 @@ const TICKS_PER_SECOND = 100;
 
 export interface Usage {
   cpuSeconds: number;
+  /** VmHWM: the peak resident set so far. */
   peakRssMb: number;
+  /** VmRSS: the resident set now. */
+  rssMb: number;
 }
 
 // utime+stime from /proc/<pid>/stat and VmHWM from /proc/<pid>/status; null when the process is gone.
@@ -18,8 +21,13 @@ export const readUsage = (pid: number): Usage | null => {
     const utime = Number(fields[11]);
     const stime = Number(fields[12]);
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const hwm = /^VmHWM:\s+(\d+)\s+kB/m.exec(status);
-    return { cpuSeconds: (utime + stime) / TICKS_PER_SECOND, peakRssMb: Number(hwm?.[1] ?? 0) / 1024 };
+    const kb = (field: string): number =>
+      Number(new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(status)?.[1] ?? 0);
+    return {
+      cpuSeconds: (utime + stime) / TICKS_PER_SECOND,
+      peakRssMb: kb('VmHWM') / 1024,
+      rssMb: kb('VmRSS') / 1024,
+    };
   } catch {
     return null;
   }

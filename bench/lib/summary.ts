@@ -16,6 +16,8 @@ export interface GroupSummary {
   p95Ms: number | null;
   /** This watcher's median over vigil's median for the same server and scenario. */
   ratioToVigil: number | null;
+  /** vigil only: median time from the server event to vigil's verdict line (before vigil's own exit). */
+  verdictLineMedianMs: number | null;
   note?: string;
 }
 
@@ -39,6 +41,9 @@ export const summarize = (results: readonly TrialResult[]): GroupSummary[] => {
       medianMs: median(latencies),
       p95Ms: percentile(latencies, 95),
       ratioToVigil: null,
+      verdictLineMedianMs: median(
+        rows.flatMap((r) => (r.verdictLineMs === undefined ? [] : [r.verdictLineMs])),
+      ),
       ...(note === undefined ? {} : { note }),
     };
   });

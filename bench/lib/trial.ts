@@ -14,6 +14,8 @@ export interface TrialResult {
   /** Server event (trace) to watcher exit, in ms; null when missed or wrong. */
   latencyMs: number | null;
   outcome: 'detected' | 'missed' | 'wrong' | 'error';
+  /** vigil only: server event to the moment its verdict line (`ready`/`failed`) reached the harness. */
+  verdictLineMs?: number;
   watcherExit: { code: number | null; signal: string | null } | null;
   note?: string;
 }
@@ -65,7 +67,14 @@ export const runTrial = async (
       const note = `no "${wanted}" in the server's trace; watcher said: ${tail(watching.stdout())}`;
       return { ...base, latencyMs: null, outcome: 'error', watcherExit, note };
     }
-    return { ...base, latencyMs: exit.t - event.t, outcome: 'detected', watcherExit };
+    const verdict = watching.firstSeen(scenario === 'ready' ? '"type":"ready"' : '"type":"failed"');
+    return {
+      ...base,
+      latencyMs: exit.t - event.t,
+      outcome: 'detected',
+      watcherExit,
+      ...(watcher === 'vigil' && verdict !== null ? { verdictLineMs: verdict - event.t } : {}),
+    };
   } finally {
     killGroup(watching.child.pid);
     killGroup(serverProcess?.child.pid);
