@@ -1,14 +1,65 @@
-// `vigil check`: not yet available.
+// `vigil check`: flag preflight only. Checks a server command against the engine's CLI, launches nothing;
+// exit 0 when the flags are fine (warnings allowed), 2 on errors (or warnings with --strict), 1 on usage errors.
 import type { CommandModule } from './context.ts';
-import { UsageError } from '../errors.ts';
+import { invalidOption } from '../errors.ts';
+import { EXIT } from '../exit-codes.ts';
+import { formatPreflightPlain } from '../flags/format.ts';
+import { runPreflight } from '../flags/preflight.ts';
+import { createRedactor } from '../redact/redactor.ts';
+import { serializeEvent } from '../report/json.ts';
 
-export const register: CommandModule['register'] = (program) => {
+interface RawCheckOptions {
+  engine: string;
+  helpFile?: string;
+  offline?: boolean;
+  strict?: boolean;
+  output?: string;
+}
+
+const OUTPUTS = ['plain', 'tty', 'jsonl', 'json'] as const;
+type CheckOutput = (typeof OUTPUTS)[number];
+
+const isOutput = (value: string): value is CheckOutput => (OUTPUTS as readonly string[]).includes(value);
+
+export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('check')
-    .description('(not yet available)')
-    .allowUnknownOption()
-    .argument('[args...]')
-    .action(() => {
-      throw new UsageError('vigil check is not available in this build');
+    .description("check a server command's flags against the engine's own CLI, without launching it")
+    .option('--engine <engine>', 'sglang, vllm or auto (reads the command)', 'auto')
+    .option('--help-file <file>', 'validate against this saved --help output only')
+    .option('--offline', 'use no live --help: only --help-file or the bundled schemas')
+    .option('--strict', 'warnings fail the check too')
+    .option('--output <kind>', 'plain or jsonl (json: the same event as one object); tty on a terminal')
+    .argument('<command...>', 'the server command, after --')
+    .action(async (command: string[], raw: RawCheckOptions) => {
+      const output = raw.output ?? (ctx.stdout.isTTY === true ? 'tty' : 'plain');
+      if (!isOutput(output)) throw invalidOption('--output', 'plain, jsonl, json or tty', output);
+      const engine = raw.engine;
+      if (engine !== 'auto' && engine !== 'sglang' && engine !== 'vllm') {
+        throw invalidOption(
+          '--engine',
+          'sglang, vllm or auto',
+          engine,
+          'vigil check knows the flags of SGLang and vLLM',
+        );
+      }
+      const machine = output === 'jsonl' || output === 'json';
+      const outcome = await runPreflight({
+        command,
+        engine,
+        offline: raw.offline === true,
+        strict: raw.strict === true,
+        ...(raw.helpFile === undefined ? {} : { helpFile: raw.helpFile }),
+        onNote: (message) => {
+          if (!machine) ctx.stderr.write(`vigil: ${message}\n`);
+        },
+      });
+      if (machine) {
+        const event = { type: 'preflight' as const, t: Math.round(performance.now()), ...outcome.report };
+        ctx.stdout.write(`${serializeEvent(event, createRedactor({ argv: command }))}\n`);
+      } else {
+        ctx.stdout.write(formatPreflightPlain(outcome.report, command, { color: output === 'tty' }));
+      }
+      done(outcome.blocked ? EXIT.preflight : EXIT.ready);
     });
 };

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../self.ts';
+import type { NameIndex } from './history.ts';
 import { schemaFromFlagsJson, type EngineName, type FlagSchema, type FlagsJsonAction } from './schema.ts';
 
 export const BUNDLED_VERSIONS: Readonly<Record<EngineName, readonly string[]>> = {
@@ -40,3 +41,17 @@ export const loadBundledSchema = (
 // Every bundled schema of an engine, oldest first.
 export const loadAllBundled = (engine: EngineName): FlagSchema[] =>
   BUNDLED_VERSIONS[engine].map((version) => loadBundledSchema(engine, version));
+
+let nameIndex: NameIndex | null = null;
+
+// The name→versions index of every bundled release (data/flags/names.json, built from the tables).
+export const loadNameIndex = (): NameIndex => {
+  nameIndex ??= JSON.parse(
+    readFileSync(join(packageRoot(), 'data', 'flags', 'names.json'), 'utf8'),
+  ) as NameIndex;
+  return nameIndex;
+};
+
+// Whether a release of an engine is bundled (then its table is exact for that release).
+export const isBundled = (engine: EngineName, version: string): boolean =>
+  BUNDLED_VERSIONS[engine].includes(version);

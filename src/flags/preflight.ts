@@ -1,6 +1,20 @@
-// Preflight: check a server command's flags against the engine's CLI before anything is launched. (Implementation pending.)
-import type { PreflightEvent } from '../events.ts';
+// Preflight: check a server command's flags against the engine's CLI before anything is launched.
+// `vigil up` and `vigil check` call runPreflight; the report is the DESIGN `preflight` event minus type/t.
+import { join } from 'node:path';
+import type { Finding, PreflightEvent } from '../events.ts';
+import { findEntrypoint } from '../engines/entrypoint.ts';
+import { invalidOption, UsageError } from '../errors.ts';
+import { localHost } from '../hosts/local.ts';
 import type { HostRunner } from '../hosts/types.ts';
+import { createRedactor } from '../redact/redactor.ts';
+import { stateDir } from '../state/dir.ts';
+import { parseArgv } from './argparse.ts';
+import { argparseFindings, usageFindings } from './argparse-findings.ts';
+import { isBundled, loadBundledSchema, loadNameIndex, NEWEST_BUNDLED } from './bundled.ts';
+import { ENGINE_LABEL } from './history.ts';
+import { chooseSchema } from './schema-source.ts';
+import { speculativeFindings } from './speculative.ts';
+import { pathFindings, typeFindings } from './value-checks.ts';
 
 export interface PreflightOptions {
   /** The whole server command, as the user typed it after `--`. */
@@ -30,13 +44,107 @@ export interface PreflightOutcome {
   blocked: boolean;
 }
 
-export const runPreflight = (_options: PreflightOptions): Promise<PreflightOutcome> =>
-  Promise.resolve({
-    report: {
-      status: 'skipped',
-      source: null,
-      findings: [],
-      skipped_reason: 'preflight is not available yet',
-    },
-    blocked: false,
+const ENTRYPOINTS =
+  'python -m sglang.launch_server, sglang serve, vllm serve, python -m vllm.entrypoints.openai.api_server or vigil sim';
+
+// The live-schema cache lives with vigil's other state.
+export const defaultSchemaCacheDir = (env: NodeJS.ProcessEnv = process.env): string =>
+  join(stateDir(env), 'flag-schemas');
+
+const validate = (options: PreflightOptions): void => {
+  // Library callers may come from plain JavaScript: the type alone does not guarantee the value.
+  const engine: string = options.engine ?? 'auto';
+  if (engine !== 'auto' && engine !== 'sglang' && engine !== 'vllm') {
+    throw invalidOption('--engine', 'sglang, vllm or auto', engine);
+  }
+  if (options.helpFile === '') throw invalidOption('--help-file', 'a file path', options.helpFile);
+  if (options.command.length === 0) {
+    throw new UsageError('no server command given', {
+      hint: 'put the server command after --, e.g. vigil check -- vllm serve my/model',
+    });
+  }
+};
+
+const byPosition = (a: Finding, b: Finding): number =>
+  (a.index ?? Number.MAX_SAFE_INTEGER) - (b.index ?? Number.MAX_SAFE_INTEGER);
+
+// Runs every check on a command and says whether the launch should go ahead.
+export const runPreflight = async (options: PreflightOptions): Promise<PreflightOutcome> => {
+  validate(options);
+  options.signal?.throwIfAborted();
+  const entry = findEntrypoint(options.command);
+  if (entry === null) {
+    return {
+      report: {
+        status: 'skipped',
+        source: null,
+        findings: [],
+        skipped_reason: `no recognised engine entrypoint (${ENTRYPOINTS}) in the command`,
+      },
+      blocked: false,
+    };
+  }
+  const wanted = options.engine ?? 'auto';
+  if (wanted !== 'auto' && wanted !== entry.engine) {
+    throw new UsageError(
+      `--engine ${wanted} does not match the command, which starts ${ENGINE_LABEL[entry.engine]}`,
+      {
+        option: '--engine',
+        hint: `drop --engine or use --engine ${entry.engine}`,
+      },
+    );
+  }
+  const host = options.host ?? localHost;
+  const choice = await chooseSchema({
+    entry,
+    ...(options.helpFile === undefined ? {} : { helpFile: options.helpFile }),
+    offline: options.offline === true,
+    host,
+    cacheDir: options.cacheDir ?? defaultSchemaCacheDir(),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(options.onNote === undefined ? {} : { onNote: options.onNote }),
   });
+  const { schema } = choice;
+  const args = options.command.slice(entry.argsStart);
+  const parsed = parseArgv(schema, args, { offset: entry.argsStart });
+  const context = {
+    schema,
+    authoritative: choice.authoritative,
+    names: loadNameIndex,
+    argsStart: entry.argsStart,
+  };
+  const typed =
+    schema.source.kind === 'bundled'
+      ? schema
+      : loadBundledSchema(
+          entry.engine,
+          choice.engineVersion !== null && isBundled(entry.engine, choice.engineVersion)
+            ? choice.engineVersion
+            : NEWEST_BUNDLED[entry.engine],
+        );
+  const findings = [
+    ...choice.findings,
+    ...argparseFindings(parsed, context),
+    ...usageFindings(parsed, schema),
+    ...typeFindings(parsed, typed),
+    ...speculativeFindings(parsed, { schema, engineVersion: choice.engineVersion }),
+    ...(await pathFindings(parsed, schema, host)),
+  ].sort(byPosition);
+  const redact = createRedactor({ argv: options.command });
+  const report: PreflightReport = {
+    status: findings.some((f) => f.severity === 'error')
+      ? 'errors'
+      : findings.some((f) => f.severity === 'warning')
+        ? 'warnings'
+        : 'ok',
+    source: schema.source,
+    findings: findings.map((f) => ({
+      ...f,
+      arg: f.arg === null ? null : redact(f.arg),
+      message: redact(f.message),
+      suggestions: f.suggestions.map((s) => redact(s)),
+    })),
+  };
+  const blocked = report.status === 'errors' || (options.strict === true && report.status === 'warnings');
+  return { report, blocked };
+};

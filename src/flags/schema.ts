@@ -65,7 +65,8 @@ export interface FlagsJsonAction {
   default: unknown;
   action: string;
   deprecated?: boolean;
-  deprecated_reason?: string | null;
+  /** Why the table marks it deprecated: a reason text, or where the mark came from (`['help text']`). */
+  deprecated_reason?: string | string[] | null;
   metavar?: string | string[] | null;
   const?: unknown;
   group?: string | null;
@@ -98,6 +99,12 @@ const metavarOf = (action: FlagsJsonAction): string | null => {
   return `[${metavar.map(pyReprValue).join(', ')}]`;
 };
 
+// The words that explain a deprecation: the table's reason text, else the help that announces it.
+const deprecatedReasonOf = (action: FlagsJsonAction): string | null => {
+  if (typeof action.deprecated_reason === 'string') return action.deprecated_reason;
+  return action.deprecated === true ? action.help : null;
+};
+
 // Builds a schema from a flags.json table.
 export const schemaFromFlagsJson = (
   actions: readonly FlagsJsonAction[],
@@ -122,7 +129,7 @@ export const schemaFromFlagsJson = (
       help: action.help,
       hidden: action.help_suppressed,
       deprecated: action.deprecated === true,
-      deprecatedReason: action.deprecated_reason ?? null,
+      deprecatedReason: deprecatedReasonOf(action),
       type: typeName(action.type),
       action: action.action,
       default: action.default,

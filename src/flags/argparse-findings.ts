@@ -1,0 +1,161 @@
+// Findings for argparse's own rules: what parseArgv reported, plus what argparse accepts silently but a
+// launch should not rely on (repeated options, deprecated options, abbreviations).
+import type { Finding } from '../events.ts';
+import type { ArgparseIssue, ArgparseResult, ParsedOption } from './argparse.ts';
+import { ENGINE_LABEL } from './history.ts';
+import type { FlagOption, FlagSchema, Nargs } from './schema.ts';
+import { editSimilarity, suggestNames } from './suggest.ts';
+import { unknownOptionFinding, type UnknownContext } from './unknown-option.ts';
+
+const describeNargs = (nargs: Nargs): string => {
+  if (nargs === null) return 'one value';
+  if (nargs === '?') return 'at most one value';
+  if (nargs === '+') return 'one or more values';
+  if (nargs === '*') return 'any number of values';
+  return `${String(nargs)} value${nargs === 1 ? '' : 's'}`;
+};
+
+const first = (option: FlagOption | null): string => option?.strings[0] ?? '';
+
+const FALSE_WORDS = /^(false|0|no|off)$/i;
+
+const issueFinding = (issue: ArgparseIssue, ctx: UnknownContext): Finding => {
+  const label = ENGINE_LABEL[ctx.schema.engine];
+  const base = { index: issue.index, arg: issue.arg };
+  switch (issue.kind) {
+    case 'unrecognized':
+      return unknownOptionFinding(issue, ctx);
+    case 'ambiguous': {
+      const typed = (issue.arg ?? '').split('=')[0] ?? '';
+      const ranked = [...issue.candidates].sort(
+        (a, b) => editSimilarity(typed, b) - editSimilarity(typed, a),
+      );
+      return {
+        ...base,
+        severity: 'error',
+        code: 'ambiguous-option',
+        message: `${typed} abbreviates more than one ${label} option (${issue.candidates.join(', ')}); spell the option out (${issue.message})`,
+        suggestions: [...new Set(ranked)],
+      };
+    }
+    case 'expected-value':
+      return {
+        ...base,
+        severity: 'error',
+        code: 'missing-value',
+        message: `${first(issue.option) || (issue.arg ?? '')} needs ${describeNargs(issue.option?.nargs ?? null)} (${issue.message})`,
+        suggestions: [],
+      };
+    case 'unexpected-value': {
+      const option = issue.option;
+      const negative = option?.strings.find((s) => s.startsWith('--no-'));
+      const suggestion =
+        negative !== undefined && FALSE_WORDS.test(issue.value ?? '') ? negative : first(option);
+      return {
+        ...base,
+        severity: 'error',
+        code: 'unexpected-value',
+        message: `${first(option)} is a switch and takes no value; write ${suggestion} alone (${issue.message})`,
+        suggestions: [suggestion],
+      };
+    }
+    case 'invalid-choice': {
+      const choices = issue.option?.choices ?? [];
+      const value = issue.value ?? '';
+      const caseMatch = choices.filter((c) => c.toLowerCase() === value.toLowerCase());
+      const near = suggestNames(value, choices).map((s) => s.name);
+      return {
+        ...base,
+        severity: 'error',
+        code: 'invalid-choice',
+        message: issue.message,
+        suggestions: [...new Set([...caseMatch, ...near])],
+      };
+    }
+    case 'invalid-value':
+      return { ...base, severity: 'error', code: 'invalid-value', message: issue.message, suggestions: [] };
+    case 'required-missing': {
+      const missing = ctx.schema.options.filter((o) => o.required).map(first);
+      return {
+        ...base,
+        severity: 'error',
+        code: 'missing-required',
+        message: `${label} requires ${missing.join(', ') || 'an argument'} (${issue.message})`,
+        suggestions: missing,
+      };
+    }
+  }
+};
+
+// Findings for every issue parseArgv reported.
+export const argparseFindings = (parsed: ArgparseResult, ctx: UnknownContext): Finding[] => {
+  const findings = parsed.issues.map((issue) => issueFinding(issue, ctx));
+  if (parsed.helpIndex !== null) {
+    findings.push({
+      severity: 'warning',
+      code: 'help-requested',
+      index: parsed.helpIndex,
+      arg: '--help',
+      message: 'the server would print its help and exit instead of starting',
+      suggestions: [],
+    });
+  }
+  return findings;
+};
+
+const repeatFinding = (occurrences: ParsedOption[], schema: FlagSchema): Finding | null => {
+  const [firstUse, ...rest] = occurrences;
+  const last = occurrences.at(-1);
+  if (firstUse === undefined || last === undefined || rest.length === 0) return null;
+  const option = firstUse.option;
+  if (option.action === 'append' || option.action.includes('LoRA') || option.action === 'help') return null;
+  const sameValues = occurrences.every((o) => JSON.stringify(o.values) === JSON.stringify(firstUse.values));
+  const kept = option.nargs === 0 ? last.resolved : `${last.resolved} ${last.values.join(' ')}`;
+  return {
+    severity: 'warning',
+    code: 'repeated-option',
+    index: last.index,
+    arg: last.typed,
+    message:
+      `${option.strings[0] ?? ''} is given ${String(occurrences.length)} times` +
+      (sameValues ? '' : `; ${ENGINE_LABEL[schema.engine]} keeps only the last: ${kept}`),
+    suggestions: [],
+  };
+};
+
+// Repeated, deprecated and abbreviated options: accepted by argparse, worth a word before launch.
+export const usageFindings = (parsed: ArgparseResult, schema: FlagSchema): Finding[] => {
+  const findings: Finding[] = [];
+  const byOption = new Map<FlagOption, ParsedOption[]>();
+  for (const use of parsed.options) {
+    byOption.set(use.option, [...(byOption.get(use.option) ?? []), use]);
+    if (use.option.deprecated) {
+      const reason = use.option.deprecatedReason ?? use.option.help ?? '';
+      findings.push({
+        severity: 'warning',
+        code: 'deprecated-option',
+        index: use.index,
+        arg: use.typed,
+        message: `${use.resolved} is deprecated in ${ENGINE_LABEL[schema.engine]}${schema.version === null ? '' : ` v${schema.version}`}${reason === '' ? '' : `: ${reason}`}`,
+        suggestions: [...(reason.match(/--[a-z0-9][a-z0-9-]*/g) ?? [])]
+          .filter((s) => s !== use.resolved)
+          .slice(0, 3),
+      });
+    }
+    if (use.matchedBy === 'prefix' && use.typed.startsWith('--')) {
+      findings.push({
+        severity: 'info',
+        code: 'abbreviated-option',
+        index: use.index,
+        arg: use.typed,
+        message: `${use.typed} is read as ${use.resolved}; a later release with another option starting the same way would reject it as ambiguous`,
+        suggestions: [use.resolved],
+      });
+    }
+  }
+  for (const occurrences of byOption.values()) {
+    const finding = repeatFinding(occurrences, schema);
+    if (finding !== null) findings.push(finding);
+  }
+  return findings;
+};
