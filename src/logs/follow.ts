@@ -183,27 +183,24 @@ const createReader = (options: FollowLogOptions): Reader => {
     lineNo++;
   };
 
+  // Decodes everything up to the chunk's last newline in one go ('\n' never occurs inside a UTF-8 sequence),
+  // then splits the string: far cheaper than decoding line by line.
   const split = (lines: FollowedLine[], chunk: Buffer): void => {
-    let start = 0;
-    for (;;) {
-      const nl = chunk.indexOf(NEWLINE, start);
-      if (nl === -1) break;
-      const piece = chunk.subarray(start, nl);
-      if (pendingBytes > 0) {
-        pending.push(piece);
-        takeLine(lines, Buffer.concat(pending));
-        pending = [];
-        pendingBytes = 0;
-        partialSent = 0;
-      } else {
-        takeLine(lines, piece);
+    const lastNl = chunk.lastIndexOf(NEWLINE);
+    if (lastNl !== -1) {
+      const head = chunk.subarray(0, lastNl);
+      const text =
+        pendingBytes > 0 ? Buffer.concat([...pending, head]).toString('utf8') : head.toString('utf8');
+      pending = [];
+      pendingBytes = 0;
+      partialSent = 0;
+      for (const part of text.split('\n')) {
+        lines.push({ line: lineNo++, text: part.endsWith('\r') ? part.slice(0, -1) : part });
       }
-      lineNo++;
-      start = nl + 1;
     }
-    if (start < chunk.length) {
-      pending.push(Buffer.from(chunk.subarray(start)));
-      pendingBytes += chunk.length - start;
+    if (lastNl + 1 < chunk.length) {
+      pending.push(Buffer.from(chunk.subarray(lastNl + 1)));
+      pendingBytes += chunk.length - lastNl - 1;
       if (pendingBytes > MAX_LINE) {
         // A "line" this long is not a log line; hand it over in pieces under one line number.
         takeLine(lines, Buffer.concat(pending));

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stopTree } from '../../src/hosts/kill.ts';
+import { findTreeMembers } from '../../src/hosts/proc.ts';
+import {
+  expectNoProcessLeft,
+  killTrackedSessions,
+  trackSession,
+  treeProcesses,
+} from '../helpers/processes.ts';
+
+afterEach(killTrackedSessions);
+
+// Starts a detached bash script and waits until its session has `count` processes.
+const startTree = async (script: string, count: number): Promise<number> => {
+  const child = spawn('bash', ['-c', script], { detached: true, stdio: 'ignore' });
+  const sid = child.pid!;
+  trackSession(sid);
+  child.unref();
+  const deadline = Date.now() + 10_000;
+  while (findTreeMembers({ sid }).length < count && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+  expect(findTreeMembers({ sid })).toHaveLength(count);
+  return sid;
+};
+
+describe('stopTree', () => {
+  it('stops the group and the processes that left it but stayed in the session, with SIGTERM alone', async () => {
+    const sid = await startTree('set -m; sleep 60 & sleep 60 & wait', 3);
+    const result = await stopTree({ pid: sid, pgid: sid, sid }, { graceMs: 5000 });
+    expect(result).toEqual({ signalled: 3, killed: false, survivors: [] });
+    await expectNoProcessLeft({ sid }, 1000);
+  });
+
+  it('SIGKILLs what ignores SIGTERM after the grace period', async () => {
+    const sid = await startTree("trap '' TERM; sleep 60 & trap '' TERM; wait", 2);
+    const started = Date.now();
+    const result = await stopTree({ pid: sid, pgid: sid, sid }, { graceMs: 300 });
+    expect(result.killed).toBe(true);
+    expect(result.survivors).toEqual([]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    await expectNoProcessLeft({ sid }, 1000);
+  });
+
+  it('skips the rest of the grace period when asked to', async () => {
+    const sid = await startTree("trap '' TERM; sleep 60 & wait", 2);
+    const skip = new AbortController();
+    setTimeout(() => {
+      skip.abort();
+    }, 200);
+    const started = Date.now();
+    const result = await stopTree({ pid: sid, pgid: sid, sid }, { graceMs: 30_000, skipGrace: skip.signal });
+    expect(result.killed).toBe(true);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(treeProcesses({ sid })).toEqual([]);
+  });
+
+  it('reports the count before signalling and does nothing for a tree that is gone', async () => {
+    const counts: number[] = [];
+    const gone = await stopTree(
+      { pid: 2 ** 22 + 1, pgid: 2 ** 22 + 1, sid: 2 ** 22 + 1 },
+      {
+        graceMs: 100,
+        onStopping: (n) => counts.push(n),
+      },
+    );
+    expect(gone).toEqual({ signalled: 0, killed: false, survivors: [] });
+    expect(counts).toEqual([]);
+    const sid = await startTree('sleep 60 & wait', 2);
+    await stopTree({ pid: sid, pgid: sid, sid }, { graceMs: 1000, onStopping: (n) => counts.push(n) });
+    expect(counts).toEqual([2]);
+  });
+
+  it('never signals a reused pid (a start time that does not match)', async () => {
+    const victim = spawn('sleep', ['60'], { stdio: 'ignore' });
+    trackSession(victim.pid!);
+    const result = await stopTree(
+      { pid: victim.pid!, pgid: 2 ** 22 + 2, sid: 2 ** 22 + 2, starttime: 1 },
+      { graceMs: 100 },
+    );
+    expect(result.signalled).toBe(0);
+    expect(victim.exitCode).toBeNull();
+    victim.kill('SIGKILL');
+  });
+});
