@@ -11,7 +11,7 @@ import type {
 } from '../events.ts';
 import { diagnosisDetails, formatDiagnosis } from './adapters.ts';
 import type { Paint } from './style.ts';
-import { formatFailedVerdict, formatReadyVerdict, verdictHasSummary } from './verdict.ts';
+import { formatFailedVerdict, formatReadyVerdict, preflightShown, verdictHasSummary } from './verdict.ts';
 import { remainingEta, type WatchState } from './watch-state.ts';
 
 // The elapsed-time stamp that starts a line: `[1m00s]`.
@@ -118,7 +118,7 @@ export const formatFailure = (
   if (event.reason !== 'interrupted') {
     lines.push(...formatTail(event, state));
     if (!verdictHasSummary(event)) lines.push(formatDiagnosis(event.diagnosis, paint));
-    else if (!(event.reason === 'preflight' && state.preflightErrorsShown)) {
+    else if (!preflightShown(event, state)) {
       lines.push(...diagnosisDetails(event.diagnosis, paint));
     }
   }

@@ -60,9 +60,22 @@ const describeStall = (event: FailedEvent, state: WatchState, stallTimeoutMs: nu
 export const verdictHasSummary = (event: FailedEvent): boolean =>
   event.reason === 'preflight' || event.reason === 'smoke' || event.reason === 'unreachable';
 
+// Whether a preflight failure comes from findings already printed above (not, say, a port in use).
+export const preflightShown = (event: FailedEvent, state: WatchState): boolean =>
+  event.reason === 'preflight' && state.preflightProblems !== null && event.diagnosis.class !== 'port-in-use';
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const withSummary = (head: string, event: FailedEvent): string => {
-  const summary = event.message ?? event.diagnosis.summary;
+  const summary = (event.message ?? event.diagnosis.summary).replace(/^preflight:\s*/, '');
   return summary === '' ? head : `${head}: ${summary}`;
+};
+
+const describePreflight = (event: FailedEvent, state: WatchState): string => {
+  const problems = state.preflightProblems;
+  if (problems === null || !preflightShown(event, state)) return withSummary('preflight failed', event);
+  const what = problems.errors > 0 ? plural(problems.errors, 'error') : plural(problems.warnings, 'warning');
+  return `preflight failed: ${what} in the server command (above); nothing was launched`;
 };
 
 // The failure verdict, worded by reason.
@@ -82,7 +95,7 @@ export const formatFailedVerdict = (
     case 'interrupted':
       return `interrupted after ${after}`;
     case 'preflight':
-      return withSummary('preflight failed', event);
+      return describePreflight(event, state);
     case 'smoke':
       return withSummary(`smoke test failed after ${after}`, event);
     case 'unreachable':

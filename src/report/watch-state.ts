@@ -17,8 +17,8 @@ export interface WatchState {
   /** `t` of the latest event, and of the latest sign of progress (phase, progress, log line, health change). */
   lastT: number;
   lastProgressT: number | null;
-  /** Whether a preflight event with errors was already shown (a preflight failure then needs no repeat). */
-  preflightErrorsShown: boolean;
+  /** Problems of a preflight report already shown (a preflight failure then needs no repeat), or null. */
+  preflightProblems: { errors: number; warnings: number } | null;
   launch: { id: string; log: string } | null;
   finished: boolean;
 }
@@ -40,7 +40,7 @@ export const createWatchState = (): WatchState => ({
   lastLine: null,
   lastT: 0,
   lastProgressT: null,
-  preflightErrorsShown: false,
+  preflightProblems: null,
   launch: null,
   finished: false,
 });
@@ -71,7 +71,11 @@ export const applyEvent = (state: WatchState, event: VigilEvent): Change => {
       state.rung = 'spawned';
       break;
     case 'preflight':
-      if (event.status === 'errors') state.preflightErrorsShown = true;
+      if (event.status === 'errors' || event.status === 'warnings') {
+        const count = (severity: string): number =>
+          event.findings.filter((f) => f.severity === severity).length;
+        state.preflightProblems = { errors: count('error'), warnings: count('warning') };
+      }
       break;
     case 'probe': {
       const seen = { status: event.status, error: event.error };

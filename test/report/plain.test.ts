@@ -137,7 +137,10 @@ describe('plain renderer', () => {
     );
     expect(out).toContain('--num-speculative-tokens');
     expect(out).toContain('--speculative-num-draft-tokens');
-    expect(out.trimEnd().split('\n').at(-1)).toBe('preflight failed: 1 unknown flag');
+    expect(out.trimEnd().split('\n').at(-1)).toBe(
+      'preflight failed: 1 error in the server command (above); nothing was launched',
+    );
+    expect(out).toContain('^^^^');
     expect(out).not.toContain(SECRET_KEY);
   });
 

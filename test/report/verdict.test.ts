@@ -85,6 +85,18 @@ describe('final line', () => {
     expect(formatFailedVerdict(preflight, stateWith(), undefined)).toBe(
       'preflight failed: port 30000 is held by pid 77 (python)',
     );
+    const prefixed = failed({
+      reason: 'preflight',
+      exit_code: 2,
+      message: 'preflight: --foo is not an option',
+    });
+    expect(formatFailedVerdict(prefixed, stateWith(), undefined)).toBe(
+      'preflight failed: --foo is not an option',
+    );
+    const shown = stateWith({ preflightProblems: { errors: 2, warnings: 1 } });
+    expect(formatFailedVerdict(prefixed, shown, undefined)).toBe(
+      'preflight failed: 2 errors in the server command (above); nothing was launched',
+    );
     const smoke = failed({ reason: 'smoke', exit_code: 7, message: 'the completion was empty' });
     expect(formatFailedVerdict(smoke, stateWith(), undefined)).toBe(
       'smoke test failed after 31s: the completion was empty',
