@@ -28,6 +28,22 @@ export const SIGNATURES: readonly Signature[] = [
   ...TGI_SIGNATURES,
 ].sort((a, b) => Number(a.fallback === true) - Number(b.fallback === true));
 
+// Signatures by needle: a line runs only the signatures whose needles it contains.
+const BY_NEEDLE = new Map<string, Signature[]>();
+for (const signature of SIGNATURES) {
+  for (const needle of signature.needles)
+    BY_NEEDLE.set(needle, [...(BY_NEEDLE.get(needle) ?? []), signature]);
+}
+const ORDER = new Map(SIGNATURES.map((signature, index) => [signature, index]));
+
+// The signatures a line can match, in SIGNATURES order (fallbacks last).
+const candidatesFor = (text: string): Signature[] => {
+  const found = new Set<Signature>();
+  for (const [needle, signatures] of BY_NEEDLE)
+    if (text.includes(needle)) for (const signature of signatures) found.add(signature);
+  return [...found].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
+};
+
 const SIGNATURE_NEEDLES = minimizeNeedles([...signatureNeedles(SIGNATURES), ...ALWAYS_NEEDLES]);
 const ALL_NEEDLES = minimizeNeedles([...SIGNATURE_NEEDLES, ...PHASE_NEEDLES]);
 const PREFILTER = needleRegExp(ALL_NEEDLES);
@@ -154,7 +170,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (TGI_READY.test(text)) ready.tgi = { line: raw.line, raw: raw.text, facts: {} };
       const code = CODE_LINE.test(piece.text);
       let matched = false;
-      for (const signature of SIGNATURES) {
+      for (const signature of candidatesFor(text)) {
         if (signature.fallback === true && matched) continue;
         const match = signature.pattern.exec(text);
         if (match === null) continue;
@@ -162,7 +178,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         matched = true;
       }
     }
-    for (const tracker of trackers.values()) tracker.push(raw, raw.line);
+    for (const tracker of trackers.values()) tracker.track(raw, normalized, raw.line);
   };
 
   const quote = (line: number, raw: string): Evidence => ({ line, text: redact(stripAnsi(raw)).trimEnd() });

@@ -2,7 +2,8 @@
 // Phases are keyed off rank 0 (and untagged main-process lines); other ranks never move the phase.
 import type { PhaseId } from '../events.ts';
 import type { EngineSpec, PhaseRule } from '../engines/types.ts';
-import { normalizeLine, type LinePiece } from '../logs/normalize.ts';
+import { normalizeLine, type LinePiece, type NormalizedLine } from '../logs/normalize.ts';
+import type { RawLine } from '../logs/types.ts';
 import type { StartTracker, TrackLineResult, TrackerUpdate } from './types.ts';
 
 /** Where a phase began: the file line and the arrival time. */
@@ -20,6 +21,8 @@ export interface LogStartTracker extends StartTracker {
   phaseMarks(): readonly PhaseMark[];
   /** The last progress-bar line of the current phase, if any. */
   readonly lastBarLine: { line: number; text: string } | null;
+  /** `push` for a line the caller already normalised (the diagnoser feeds several trackers one normalisation). */
+  track(raw: RawLine, normalized: NormalizedLine, now: number): TrackLineResult;
 }
 
 const EXCEPTION_LINE =
@@ -34,10 +37,65 @@ const orderOf = (rules: readonly PhaseRule[]): Map<PhaseId, number> => {
   return order;
 };
 
+// Splits a pattern's source at its top-level `|` (outside groups and character classes).
+const topLevelAlternatives = (source: string): string[] => {
+  const parts: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === '\\') i++;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (char === '|' && depth === 0) {
+      parts.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(source.slice(start));
+  return parts;
+};
+
+// The literal first character of each alternative of an anchored pattern (`^Load|^KV` → L, K); null when a
+// pattern is not a set of anchored literals, so it is always tried.
+const firstCharsOf = (pattern: RegExp): string[] | null => {
+  const chars: string[] = [];
+  for (const alternative of topLevelAlternatives(pattern.source)) {
+    const match = /^\^(\\?)(.)/.exec(alternative);
+    if (match === null) return null;
+    const char = match[2] ?? '';
+    if (match[1] === '\\' ? /[A-Za-z0-9]/.test(char) : '([.'.includes(char)) return null;
+    chars.push(char);
+  }
+  return chars;
+};
+
+// Rules by the first character of the text they can match; rules without one are tried for every line.
+const indexRules = (rules: readonly PhaseRule[]): ((text: string) => readonly PhaseRule[]) => {
+  const byChar = new Map<string, PhaseRule[]>();
+  const always: PhaseRule[] = [];
+  for (const rule of rules) {
+    const chars = firstCharsOf(rule.pattern);
+    if (chars === null) always.push(rule);
+    else for (const char of new Set(chars)) byChar.set(char, [...(byChar.get(char) ?? []), rule]);
+  }
+  const merged = new Map<string, PhaseRule[]>();
+  for (const [char, list] of byChar)
+    merged.set(
+      char,
+      rules.filter((rule) => list.includes(rule) || always.includes(rule)),
+    );
+  return (text) => merged.get(text.charAt(0)) ?? always;
+};
+
 // Creates a tracker for one engine's log.
 export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
   const rules = engine.phaseRules;
   const order = orderOf(rules);
+  const candidates = indexRules(rules);
   const firstPhase = rules[0]?.phase ?? null;
   let marks: PhaseMark[] = [];
   let phase: PhaseId | null = null;
@@ -69,7 +127,7 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
   };
 
   const matchRule = (text: string, withBar: boolean): { rule: PhaseRule; match: RegExpExecArray } | null => {
-    for (const rule of rules) {
+    for (const rule of candidates(text)) {
       if ((rule.progress !== undefined) !== withBar) continue;
       const match = rule.pattern.exec(text);
       if (match !== null) return { rule, match };
@@ -113,7 +171,9 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
       return lastBarLine;
     },
     push(raw, now): TrackLineResult {
-      const normalized = normalizeLine(raw.text);
+      return tracker.track(raw, normalizeLine(raw.text), now);
+    },
+    track(raw, normalized, now): TrackLineResult {
       const updates: TrackerUpdate[] = [];
       // Blank lines, heartbeats and bar redraws that did not advance are not progress.
       let moved = false;

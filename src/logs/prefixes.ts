@@ -13,6 +13,8 @@ export interface StrippedLine {
 
 interface PrefixRule {
   pattern: RegExp;
+  /** The characters a match can start with: `d` digits, `u` upper case, `l` lower case, or literal characters. */
+  first: string;
   /** A literal the line must contain before the (costlier) pattern is tried. */
   needs?: string;
   rank?: (match: RegExpExecArray) => number | null;
@@ -55,66 +57,94 @@ const TIME = String.raw`\d{2}:\d{2}:\d{2}`;
 const RULES: PrefixRule[] = [
   // Parent-process Python logging: `2025-03-07 23:50:27,531 - __main__ - INFO - `.
   {
+    first: 'd',
     pattern: new RegExp(String.raw`^${DATE}[ T]${TIME}(?:[,.]\d+)? - [\w.]+ - ([A-Z]+) - `),
     level: (m) => levelOf(m[1]),
   },
   // Container UI / loguru: `2025-04-29 22:14:28.456 | ` and `2024-04-27 10:13:05 | ERROR | stderr | `.
   {
+    first: 'd',
     pattern: new RegExp(String.raw`^${DATE}[ T]${TIME}(?:[,.]\d+)? \| (?:([A-Z]+) +\| [\w.:-]+ +\| )?`),
     level: (m) => levelOf(m[1]),
   },
   // TGI: `2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: `.
   {
+    first: 'd',
     pattern: new RegExp(
       String.raw`^${DATE}T${TIME}(?:\.\d+)?Z\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:text_generation_[\w:]+: )?`,
     ),
     level: (m) => levelOf(m[1]),
   },
   // Buildkite `[2025-01-01T00:00:00Z] `, kubectl --timestamps / CloudWatch / GitHub Actions ISO stamps.
-  { pattern: new RegExp(String.raw`^\[${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]\s?`) },
-  { pattern: new RegExp(String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+|$)`) },
+  { first: '[', pattern: new RegExp(String.raw`^\[${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]\s?`) },
+  { first: 'd', pattern: new RegExp(String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+|$)`) },
   // Docker Desktop: `2025-02-04 21:21:33 ` before the engine's own prefix.
-  { pattern: new RegExp(String.raw`^${DATE} ${TIME}(?:\.\d+)?(?: |$)`) },
+  { first: 'd', pattern: new RegExp(String.raw`^${DATE} ${TIME}(?:\.\d+)?(?: |$)`) },
   // docker compose: `vllm-1  | `, `deepseek-v32-exp  | `.
-  { pattern: /^[A-Za-z0-9][\w.-]*\s*\| / },
+  { first: 'dul', pattern: /^[A-Za-z0-9][\w.-]*\s*\| / },
   // TorchServe / GPUStack model log wrappers.
-  { pattern: /^.{0,200}?\bMODEL_LOG - /, needs: 'MODEL_LOG - ' },
+  { first: '*', pattern: /^.{0,200}?\bMODEL_LOG - /, needs: 'MODEL_LOG - ' },
   // SGLang: `[2025-09-11 10:25:43 TP0] `, `[… DP2 TP2 EP2] `, `[23:17:01 TP7] `, `[12-16 14:27:10] `.
   {
+    first: '[',
     pattern: new RegExp(
       String.raw`^\[(?:\d{4}-)?(?:\d{2}-\d{2} )?${TIME}(?:[.,]\d+)?((?: (?:[A-Z_]*DP|TP|EP|PP|CP)\d+)*)\] `,
     ),
     rank: (m) => rankOfSglangTags(m[1]),
   },
   // vLLM process tags, possibly nested: `(EngineCore_0 pid=675221) (VllmWorker TP0 pid=675227) `.
-  { pattern: /^\(([^()]{1,80}? pid=\d+[^()]{0,60})\) /, rank: (m) => rankOfTag(m[1] ?? '') },
+  { first: '(', pattern: /^\(([^()]{1,80}? pid=\d+[^()]{0,60})\) /, rank: (m) => rankOfTag(m[1] ?? '') },
   // vLLM level + time + location: `INFO 11-24 11:44:17 [gpu_worker.py:348] ` and ≤0.7 `INFO 04-27 10:13:05 llm_engine.py:275] `.
   {
+    first: 'u',
     pattern: new RegExp(
       String.raw`^(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} ${TIME}(?:\.\d+)? (?:\[[\w.-]+:\d+\]|[\w.-]+:\d+\])(?: |$)`,
     ),
     level: (m) => levelOf(m[1]),
   },
   // SGLang 2026: `INFO server_args.py:1974: `.
-  { pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) [\w.-]+\.py:\d+: /, level: (m) => levelOf(m[1]) },
+  {
+    first: 'u',
+    pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) [\w.-]+\.py:\d+: /,
+    level: (m) => levelOf(m[1]),
+  },
   // uvicorn: `INFO:     `, `ERROR:    `.
-  { pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+/, level: (m) => levelOf(m[1]) },
+  { first: 'u', pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+/, level: (m) => levelOf(m[1]) },
   // torch: `[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143] `.
   {
+    first: '[',
     pattern: /^\[rank(\d+)\]:(?:\[([EWIF])\d{4} [\d:.]+ [\w.]+:\d+\] ?)?/,
     rank: (m) => Number(m[1]),
     level: (m) => (m[2] === 'E' || m[2] === 'F' ? 'error' : m[2] === 'W' ? 'warning' : null),
   },
 ];
 
+const classOf = (code: number): string => {
+  if (code >= 48 && code <= 57) return 'd';
+  if (code >= 65 && code <= 90) return 'u';
+  if (code >= 97 && code <= 122) return 'l';
+  return String.fromCharCode(code);
+};
+
+// Rules by the class of the line's first character: a line is tried only against rules that can match it
+// (a log line pays for a few anchored tests, not for all of them).
+const BY_FIRST = new Map<string, PrefixRule[]>();
+for (const key of ['d', 'u', 'l', '[', '(']) {
+  BY_FIRST.set(
+    key,
+    RULES.filter((rule) => rule.first === '*' || rule.first.includes(key)),
+  );
+}
+const ANY_FIRST = RULES.filter((rule) => rule.first === '*');
+
 // Strips every known prefix from the start of a line, outermost first, and keeps the rank and level they named.
 export const stripPrefixes = (line: string): StrippedLine => {
   let text = line;
   let rank: number | null = null;
   let level: LineLevel | null = null;
-  for (let round = 0; round < 8; round++) {
+  for (let round = 0; round < 8 && text !== ''; round++) {
     let stripped = false;
-    for (const rule of RULES) {
+    for (const rule of BY_FIRST.get(classOf(text.charCodeAt(0))) ?? ANY_FIRST) {
       if (rule.needs !== undefined && !text.includes(rule.needs)) continue;
       const match = rule.pattern.exec(text);
       if (match === null || match[0] === '') continue;
