@@ -1,6 +1,7 @@
-// The two formatters the renderers borrow: preflight findings and a diagnosis. Each sits behind one function,
-// so moving to the flags/diagnose modules' own plain formatters is a one-line change here.
+// The two formatters the renderers borrow from their owners: preflight findings (flags) and a diagnosis (diagnose),
+// each behind one function so the renderers do not depend on their signatures.
 import type { Diagnosis, PreflightEvent } from '../events.ts';
+import { formatDiagnosisPlain } from '../diagnose/format.ts';
 import { formatPreflightPlain } from '../flags/format.ts';
 import type { Paint } from './style.ts';
 
@@ -12,17 +13,15 @@ export const formatPreflight = (report: PreflightReport, command: readonly strin
 
 // Formats a diagnosis for people (multi-line, no trailing newline).
 export const formatDiagnosis = (diagnosis: Diagnosis, paint: Paint): string =>
-  formatDiagnosisCompact(diagnosis, paint);
-
-// Compact fallback: class and summary, the evidence lines, then the advice.
-export const formatDiagnosisCompact = (diagnosis: Diagnosis, paint: Paint): string =>
-  [
-    `${paint('bold', `diagnosis: ${diagnosis.class}`)} — ${diagnosis.summary}`,
-    ...diagnosisDetails(diagnosis, paint),
-  ].join('\n');
+  formatDiagnosisPlain(diagnosis, { paint });
 
 // Evidence and advice only, for endings whose verdict line already carries the summary (preflight, smoke).
-export const diagnosisDetails = (diagnosis: Diagnosis, paint: Paint): string[] => [
-  ...diagnosis.evidence.map((evidence) => `  line ${evidence.line}: ${evidence.text}`),
-  ...diagnosis.advice.map((advice) => `  ${paint('cyan', 'fix:')} ${advice}`),
-];
+export const diagnosisDetails = (diagnosis: Diagnosis, paint: Paint): string[] => {
+  const lines: string[] = [];
+  if (diagnosis.evidence.length > 0) lines.push('evidence:');
+  for (const evidence of diagnosis.evidence)
+    lines.push(`  ${paint('dim', `line ${evidence.line}:`)} ${evidence.text}`);
+  if (diagnosis.advice.length > 0) lines.push('what to do:');
+  for (const advice of diagnosis.advice) lines.push(`  ${paint('cyan', '-')} ${advice}`);
+  return lines;
+};

@@ -154,7 +154,7 @@ describe('plain renderer', () => {
         diagnosis: { class: 'port-in-use', summary, evidence: [], advice: ['stop it: vigil stop l-1'] },
       }),
     ]);
-    expect(out).toBe(`preflight failed: ${summary}\n  fix: stop it: vigil stop l-1\n`);
+    expect(out).toBe(`preflight failed: ${summary}\nwhat to do:\n  - stop it: vigil stop l-1\n`);
   });
 
   it('says why preflight was skipped', () => {
