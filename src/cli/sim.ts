@@ -1,14 +1,52 @@
-// `vigil sim`: not yet available.
+// `vigil sim sglang|vllm -- <engine args>`: the built-in simulated engine (see src/sim). Parses, then hands over.
+import { Option } from 'commander';
+import { invalidOption } from '../errors.ts';
+import { runWorker } from '../sim/workers.ts';
 import type { CommandModule } from './context.ts';
-import { UsageError } from '../errors.ts';
 
-export const register: CommandModule['register'] = (program) => {
+const ENVIRONMENT = `
+The engine arguments go after --, e.g.
+  vigil sim sglang -- --model-path m --port 30000
+  vigil sim vllm -- serve m --host 127.0.0.1 --port 8000
+
+Environment:
+  VIGIL_SIM_TIME_SCALE=F     multiply every startup duration by F (1 = realistic minutes, 0.01 = 100x faster)
+  VIGIL_SIM_FAIL=C@P         inject failure class C at phase P, e.g. cuda-oom@weight-load, hang@dist-init, flap@ready
+  VIGIL_SIM_FLAP=200,503,503 statuses /health cycles through after ready with VIGIL_SIM_FAIL=flap
+  VIGIL_SIM_TOKENS_PER_S=N   decode speed of one request without a draft model (default 60)
+  VIGIL_SIM_TTFT_MS=N        delay before the first token (default 150)
+  VIGIL_SIM_ACCEPT_LEN=X     mean tokens per verify step with a draft model (default 3.2)
+  VIGIL_SIM_TRACE=FILE       append one JSON line per event: listening, healthy, ready-line, exit
+`;
+
+export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('sim')
-    .description('(not yet available)')
+    .description(
+      "run a simulated SGLang or vLLM server: real HTTP, the engine's log lines, injectable failures",
+    )
+    .argument('<engine>', 'sglang or vllm')
+    .argument('[args...]', "the engine's own command line, after --")
+    .addOption(
+      new Option('--worker <role>', "run as one of the simulated engine's worker processes").hideHelp(),
+    )
     .allowUnknownOption()
-    .argument('[args...]')
-    .action(() => {
-      throw new UsageError('vigil sim is not available in this build');
+    .addHelpText('after', ENVIRONMENT)
+    .action(async (engine: string, args: string[], options: { worker?: string }) => {
+      if (engine !== 'sglang' && engine !== 'vllm') {
+        throw invalidOption('engine', 'sglang or vllm', engine, 'e.g. vigil sim sglang -- --model-path m');
+      }
+      if (options.worker !== undefined) await runWorker(engine, options.worker);
+      // The server's modules load only here, so worker processes start light.
+      const { runSim } = await import('../sim/run.ts');
+      const columns = ctx.stdout.isTTY === true ? ctx.stdout.columns : undefined;
+      done(
+        await runSim(engine, args, {
+          stdout: ctx.stdout,
+          stderr: ctx.stderr,
+          env: ctx.env,
+          ...(columns === undefined ? {} : { columns }),
+        }),
+      );
     });
 };

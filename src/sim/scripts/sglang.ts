@@ -1,0 +1,228 @@
+// SGLang's start, phase by phase, in its real order and line shapes (PATTERNS.md §2; sglang-ready-01.log,
+// sglang-ready-02.log). Rank 0 prints the phase lines; every rank prints KV cache and graph-address lines.
+// Durations are simulated seconds at VIGIL_SIM_TIME_SCALE=1 (a TP8 start of a large model, about 2-3 minutes).
+import type { PhaseId } from '../../events.ts';
+import type { BindError } from '../api/server.ts';
+import type { SglangLog } from '../log/sglang-log.ts';
+import { createSglangLog } from '../log/sglang-log.ts';
+import { EAGLE3_DRAFT_ARCHITECTURE, guessModelInfo } from '../model-info.ts';
+import type { PhaseScript, SimContext, SimOutcome } from '../types.ts';
+
+export const SGLANG_SECONDS = {
+  processUp: 6,
+  distInit: 3,
+  weights: 90,
+  kvCache: 8,
+  capture: 20,
+  draftLoad: 6,
+  draftCapture: 30,
+  httpUp: 1,
+  warmup: 4,
+};
+
+export const SGLANG_SHARDS = 18;
+// What uvicorn reports when another process holds the port.
+export const ADDRESS_IN_USE: BindError = { errno: 98, reason: 'address already in use' };
+// The batch sizes SGLang captures by default on a large GPU (sglang-ready-01.log).
+const CAPTURE_BS = [
+  1, 2, 4, 8, 16, 24, 32, 40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 160,
+];
+
+const ranks = (ctx: SimContext): number[] => Array.from({ length: ctx.config.tpSize }, (_, i) => i);
+
+// `Load weight begin` and the shard bar up to `upTo` shards (all of them by default); returns the bar's writer.
+export const loadShards = async (
+  ctx: SimContext,
+  log: SglangLog,
+  options: { shards: number; seconds: number; upTo?: number; availMem: string },
+): Promise<void> => {
+  log.rank(0, `Load weight begin. avail mem=${options.availMem} GB`);
+  const bar = log.bar('shards', 'Loading safetensors checkpoint shards', options.shards);
+  const upTo = options.upTo ?? options.shards;
+  // The first shard is the slowest (cold page cache), as in sglang-ready-01.log.
+  const unit = options.seconds / (options.shards + 2);
+  for (let shard = 1; shard <= upTo; shard++) {
+    await ctx.clock.sleep(shard === 1 ? unit * 3 : unit);
+    bar.update(shard);
+  }
+  if (upTo === options.shards) bar.close();
+};
+
+// The capture bar, counting batch sizes down from the largest (`upTo` of them), as SGLang draws it.
+export const captureBatches = async (
+  ctx: SimContext,
+  log: SglangLog,
+  seconds: number,
+  upTo?: number,
+): Promise<void> => {
+  const sizes = [...CAPTURE_BS].reverse();
+  const desc = (i: number): string =>
+    `Capturing batches (bs=${sizes[Math.min(i, sizes.length - 1)] ?? 1} avail_mem=${(10.92 - i * 0.028).toFixed(2)} GB)`;
+  const bar = log.bar('default', desc(0), sizes.length);
+  const count = upTo ?? sizes.length;
+  for (let i = 1; i <= count; i++) {
+    await ctx.clock.sleep(seconds / sizes.length);
+    bar.update(i, desc(i));
+  }
+  if (count === sizes.length) bar.close();
+};
+
+const processUp = async (ctx: SimContext): Promise<null> => {
+  createSglangLog(ctx.sink).main(`server_args=${ctx.argsLine}`);
+  await ctx.clock.sleep(SGLANG_SECONDS.processUp);
+  return null;
+};
+
+const distInit = async (ctx: SimContext): Promise<null> => {
+  const log = createSglangLog(ctx.sink);
+  log.rank(0, 'Init torch distributed begin.');
+  if (ctx.config.tpSize > 1) {
+    log.rank(0, 'sglang is using nccl==2.27.3');
+    const peers = ctx.config.tpSize - 1;
+    for (const rank of ranks(ctx)) {
+      log.raw(
+        `[Gloo] Rank ${rank} is connected to ${peers} peer ranks. Expected number of connected peer ranks is : ${peers}\n`,
+      );
+    }
+  }
+  await ctx.clock.sleep(SGLANG_SECONDS.distInit);
+  log.rank(0, 'Init torch distributed ends. mem usage=1.25 GB');
+  return null;
+};
+
+const weightLoad = async (ctx: SimContext): Promise<null> => {
+  const log = createSglangLog(ctx.sink);
+  await loadShards(ctx, log, { shards: SGLANG_SHARDS, seconds: SGLANG_SECONDS.weights, availMem: '77.43' });
+  const { architecture } = guessModelInfo(ctx.config.modelPath);
+  log.rank(
+    0,
+    `Load weight end. type=${architecture}, dtype=torch.bfloat16, avail mem=40.69 GB, mem usage=36.73 GB.`,
+  );
+  return null;
+};
+
+const kvCache = async (ctx: SimContext): Promise<null> => {
+  const log = createSglangLog(ctx.sink);
+  await ctx.clock.sleep(SGLANG_SECONDS.kvCache);
+  for (const rank of ranks(ctx))
+    log.rank(rank, 'KV Cache is allocated. #tokens: 903439, K size: 13.79 GB, V size: 13.79 GB');
+  log.rank(0, 'Memory pool end. avail mem=11.22 GB');
+  return null;
+};
+
+const graphCapture = async (ctx: SimContext): Promise<null> => {
+  const log = createSglangLog(ctx.sink);
+  const started = Date.now();
+  log.rank(0, 'Capture cuda graph begin. This can take up to several minutes. avail mem=11.16 GB');
+  log.rank(0, `Capture cuda graph bs [${CAPTURE_BS.join(', ')}]`);
+  await captureBatches(ctx, log, SGLANG_SECONDS.capture);
+  if (ctx.config.tpSize > 1)
+    for (const rank of ranks(ctx)) log.rank(rank, 'Registering 2967 cuda graph addresses');
+  const elapsed = ctx.clock.secondsSince(started).toFixed(2);
+  log.rank(0, `Capture cuda graph end. Time elapsed: ${elapsed} s. mem usage=0.89 GB. avail mem=10.26 GB.`);
+  return null;
+};
+
+// The EAGLE draft worker starts after the target's capture: its own weights, KV pool, then its graphs.
+const draftGraphCapture = async (ctx: SimContext): Promise<null> => {
+  const log = createSglangLog(ctx.sink);
+  await loadShards(ctx, log, { shards: 1, seconds: SGLANG_SECONDS.draftLoad, availMem: '10.26' });
+  log.rank(
+    0,
+    `Load weight end. type=${EAGLE3_DRAFT_ARCHITECTURE}, dtype=torch.bfloat16, avail mem=9.80 GB, mem usage=0.46 GB.`,
+  );
+  for (const rank of ranks(ctx))
+    log.rank(rank, 'KV Cache is allocated. #tokens: 903439, K size: 0.10 GB, V size: 0.10 GB');
+  log.rank(0, 'Memory pool end. avail mem=9.55 GB');
+  if (ctx.config.eager) return null;
+  for (const [kind, before, usage, after] of [
+    ['draft', '9.55', '0.21', '9.34'],
+    ['draft extend', '9.34', '0.10', '9.24'],
+  ] as const) {
+    const started = Date.now();
+    log.rank(
+      0,
+      `Capture ${kind} cuda graph begin. This can take up to several minutes. avail mem=${before} GB`,
+    );
+    await captureBatches(ctx, log, SGLANG_SECONDS.draftCapture / 2);
+    const elapsed = ctx.clock.secondsSince(started).toFixed(2);
+    log.rank(
+      0,
+      `Capture ${kind} cuda graph end. Time elapsed: ${elapsed} s. mem usage=${usage} GB. avail mem=${after} GB.`,
+    );
+  }
+  return null;
+};
+
+// uvicorn failing to bind after its lifespan startup (vllm-port-in-use-01.log, with SGLang's prefix): exit 1.
+export const failBind = (ctx: SimContext, error: BindError = ADDRESS_IN_USE): SimOutcome => {
+  const log = createSglangLog(ctx.sink);
+  log.uvicorn(
+    'ERROR',
+    `[Errno ${error.errno}] error while attempting to bind on address ('${ctx.config.host}', ${ctx.config.port}): ${error.reason}`,
+  );
+  log.uvicorn('INFO', 'Waiting for application shutdown.');
+  log.uvicorn('INFO', 'Application shutdown complete.');
+  return { kind: 'exit', code: 1 };
+};
+
+// The scheduler's summary, then uvicorn's lifespan startup, which comes before the bind (sglang-ready-01.log).
+export const announceUvicorn = async (ctx: SimContext): Promise<void> => {
+  const log = createSglangLog(ctx.sink);
+  log.rank(
+    0,
+    `max_total_num_tokens=903439, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=3529, context_len=${ctx.config.contextLength}, available_gpu_mem=10.26 GB`,
+  );
+  await ctx.clock.sleep(SGLANG_SECONDS.httpUp);
+  log.uvicorn('INFO', `Started server process [${ctx.pid}]`);
+  log.uvicorn('INFO', 'Waiting for application startup.');
+  log.uvicorn('INFO', 'Application startup complete.');
+};
+
+const startUvicorn = async (ctx: SimContext): Promise<SimOutcome | null> => {
+  await announceUvicorn(ctx);
+  const log = createSglangLog(ctx.sink);
+  const bindError = await ctx.listen();
+  if (bindError !== null) return failBind(ctx, bindError);
+  const host = ctx.config.host.includes(':') ? `[${ctx.config.host}]` : ctx.config.host;
+  log.uvicorn('INFO', `Uvicorn running on http://${host}:${ctx.config.port} (Press CTRL+C to quit)`);
+  return null;
+};
+
+// SGLang sends itself a model-info request and one generation before it calls itself ready.
+const warmup = async (ctx: SimContext): Promise<null> => {
+  const log = createSglangLog(ctx.sink);
+  await ctx.clock.sleep(SGLANG_SECONDS.warmup / 4);
+  log.access('GET', '/get_model_info', 200);
+  log.rank(
+    0,
+    'Prefill batch. #new-seq: 1, #new-token: 6, #cached-token: 0, token usage: 0.00, #running-req: 0, #queue-req: 0,',
+  );
+  await ctx.clock.sleep((SGLANG_SECONDS.warmup * 3) / 4);
+  log.access('POST', '/generate', 200);
+  return null;
+};
+
+const ready = (ctx: SimContext): Promise<null> => {
+  ctx.setHealthy();
+  createSglangLog(ctx.sink).main('The server is fired up and ready to roll!');
+  ctx.traceReadyLine();
+  return Promise.resolve(null);
+};
+
+// The phases this command goes through, in order (no capture with --disable-cuda-graph, no draft without one).
+export const sglangPhases = (ctx: Pick<SimContext, 'config'>): PhaseScript[] => {
+  const { config } = ctx;
+  const phases: [PhaseId, PhaseScript['run'], boolean][] = [
+    ['process-up', processUp, true],
+    ['dist-init', distInit, true],
+    ['weight-load', weightLoad, true],
+    ['kv-cache', kvCache, true],
+    ['graph-capture', graphCapture, !config.eager],
+    ['draft-graph-capture', draftGraphCapture, config.speculative !== null],
+    ['http-up', startUvicorn, true],
+    ['warmup', warmup, !config.skipWarmup],
+    ['ready', ready, true],
+  ];
+  return phases.filter(([, , on]) => on).map(([id, run]) => ({ id, run }));
+};

@@ -1,0 +1,86 @@
+// The simulated engine's worker processes (one scheduler per TP rank plus a detokenizer for SGLang; vLLM's
+// EngineCore plus one worker per rank when TP > 1). Like the real ones they outlive a SIGKILLed parent, which
+// is what vigil's process-group kill is for, and they exit on SIGTERM or SIGINT.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { vigilCommand } from '../self.ts';
+import type { SimEngine, SimWorker } from './types.ts';
+
+export interface WorkerPool {
+  readonly workers: readonly SimWorker[];
+  /** Sends one worker a signal (SIGKILL for a peer rank that dies). */
+  signal(role: string, signal: NodeJS.Signals): void;
+  /** SIGTERM to every worker, then SIGKILL to any still alive after `graceMs`; resolves when all are gone. */
+  stop(graceMs?: number): Promise<void>;
+  /** SIGKILL to every worker at once (SGLang's kill_process_tree). */
+  killAll(): void;
+}
+
+// The worker roles of a run, named as the engines name their processes.
+export const workerRoles = (engine: SimEngine, tpSize: number): string[] => {
+  const ranks = Array.from({ length: tpSize }, (_, i) => i);
+  if (engine === 'sglang') return [...ranks.map((i) => `scheduler_TP${i}`), 'detokenizer'];
+  return ['EngineCore_DP0', ...(tpSize > 1 ? ranks.map((i) => `Worker_TP${i}`) : [])];
+};
+
+// The process title a worker gives itself (what `ps` shows), e.g. `sglang::scheduler_TP0`.
+export const workerTitle = (engine: SimEngine, role: string): string =>
+  engine === 'sglang' ? `sglang::${role}` : `VLLM::${role}`;
+
+const isAlive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
+
+const waitForExit = (child: ChildProcess, ms: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    if (!isAlive(child)) {
+      resolve(true);
+      return;
+    }
+    const onExit = (): void => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      child.off('exit', onExit);
+      resolve(false);
+    }, ms);
+    child.once('exit', onExit);
+  });
+
+// Starts the workers as `vigil sim <engine> --worker <role>` in the caller's process group.
+export const spawnWorkers = (engine: SimEngine, tpSize: number): WorkerPool => {
+  const children = new Map<string, ChildProcess>();
+  for (const role of workerRoles(engine, tpSize)) {
+    const [command = process.execPath, ...args] = vigilCommand('sim', engine, '--worker', role);
+    const child = spawn(command, args, { stdio: 'ignore' });
+    child.on('error', () => undefined);
+    children.set(role, child);
+  }
+  const send = (child: ChildProcess, signal: NodeJS.Signals): void => {
+    if (isAlive(child)) child.kill(signal);
+  };
+  return {
+    workers: [...children].map(([role, child]) => ({ role, pid: child.pid ?? 0 })),
+    signal: (role, signal) => {
+      const child = children.get(role);
+      if (child !== undefined) send(child, signal);
+    },
+    stop: async (graceMs = 3000) => {
+      const all = [...children.values()];
+      for (const child of all) send(child, 'SIGTERM');
+      const exited = await Promise.all(all.map((child) => waitForExit(child, graceMs)));
+      const stuck = all.filter((_, i) => exited[i] !== true);
+      for (const child of stuck) send(child, 'SIGKILL');
+      await Promise.all(stuck.map((child) => waitForExit(child, graceMs)));
+    },
+    killAll: () => {
+      for (const child of children.values()) send(child, 'SIGKILL');
+    },
+  };
+};
+
+// The body of a worker process: take the engine's process title and live until signalled.
+export const runWorker = (engine: SimEngine, role: string): Promise<never> => {
+  process.title = workerTitle(engine, role);
+  // A long timer keeps the process alive; SIGTERM and SIGINT keep Node's default action (exit).
+  setInterval(() => undefined, 2 ** 30);
+  return new Promise<never>(() => undefined);
+};
