@@ -1,0 +1,268 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:net';
+import { listLaunchRecords } from '../../src/state/records.ts';
+import type { VigilEvent } from '../../src/events.ts';
+import { runVigil, startVigil, type VigilRun } from '../helpers/cli.ts';
+import { serverCommand } from '../helpers/fixtures.ts';
+import { freePort } from '../helpers/ports.ts';
+import { expectNoProcessLeft, isAlive, killTrackedSessions, trackSession } from '../helpers/processes.ts';
+import { makeStateEnv, removeTempDirs } from '../helpers/temp.ts';
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await killTrackedSessions();
+  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+  await removeTempDirs();
+});
+
+const launchedOf = (events: readonly VigilEvent[]) => {
+  const launched = events.find((e) => e.type === 'launched');
+  if (launched?.type !== 'launched') throw new Error(`no launched event in ${JSON.stringify(events)}`);
+  trackSession(launched.pgid);
+  return launched;
+};
+
+// Tracks every session recorded in the state dir (for runs with human output).
+const trackRecorded = async (stateDir: string): Promise<void> => {
+  for (const record of await listLaunchRecords(stateDir)) trackSession(record.sid);
+};
+
+const up = async (args: string[], env: NodeJS.ProcessEnv): Promise<VigilRun> => {
+  const result = await runVigil(['up', ...args], env);
+  for (const event of result.events) if (event.type === 'launched') trackSession(event.pgid);
+  return result;
+};
+
+describe('vigil up', () => {
+  it('ends with a ready event and exit 0, and leaves the server running (jsonl)', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const r = await up(
+      [
+        '--output',
+        'jsonl',
+        '--port',
+        String(port),
+        '--interval',
+        '100ms',
+        '--',
+        ...serverCommand('--port', String(port), '--healthy-after', '300'),
+      ],
+      env,
+    );
+    expect(r.code).toBe(0);
+    expect(r.events.at(-1)).toMatchObject({ type: 'ready', url: `http://127.0.0.1:${port}` });
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .every((line) => JSON.parse(line) !== null),
+    ).toBe(true);
+    expect(isAlive(launchedOf(r.events).pid)).toBe(true);
+  });
+
+  it('prints how to stop the server and how long the start took (plain)', async () => {
+    const { env, stateDir } = await makeStateEnv();
+    const port = await freePort();
+    const r = await up(
+      ['--output', 'plain', '--port', String(port), '--', ...serverCommand('--port', String(port))],
+      env,
+    );
+    await trackRecorded(stateDir);
+    expect(r.code).toBe(0);
+    const [record] = await listLaunchRecords(stateDir);
+    expect(r.stdout).toContain(`vigil stop ${record!.id}`);
+    expect(r.stdout).toMatch(/ready after/);
+  });
+
+  it('exits 3 on a crash and stops what is left of the server', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const r = await up(
+      [
+        '--output',
+        'jsonl',
+        '--port',
+        String(port),
+        '--',
+        ...serverCommand(
+          '--port',
+          String(port),
+          '--never-healthy',
+          '--child',
+          '--exit-after',
+          '300',
+          '--exit-code',
+          '7',
+        ),
+      ],
+      env,
+    );
+    expect(r.code).toBe(3);
+    expect(r.events.at(-1)).toMatchObject({ type: 'failed', reason: 'exited', server_exit_code: 7 });
+    await expectNoProcessLeft({ sid: launchedOf(r.events).pgid });
+  });
+
+  it('exits 4 on a timeout', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const r = await up(
+      [
+        '--output',
+        'jsonl',
+        '--port',
+        String(port),
+        '--timeout',
+        '1s',
+        '--',
+        ...serverCommand('--port', String(port), '--never-healthy'),
+      ],
+      env,
+    );
+    expect(r.code).toBe(4);
+    await expectNoProcessLeft({ sid: launchedOf(r.events).pgid });
+  });
+
+  it('exits 2 when the port is taken, naming the holder', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const server = createServer();
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port }, resolve));
+    const r = await up(
+      ['--output', 'plain', '--port', String(port), '--', ...serverCommand('--port', String(port))],
+      env,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toContain(`pid ${process.pid}`);
+  });
+
+  it('masks the API key and *_TOKEN values in the log lines it echoes', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const r = await up(
+      [
+        '--output',
+        'plain',
+        '--port',
+        String(port),
+        '--env',
+        'MY_TOKEN=tok-very-secret-1',
+        '--',
+        ...serverCommand(
+          '--port',
+          String(port),
+          '--never-healthy',
+          '--say',
+          'key sk-abcdef-99 and tok-very-secret-1',
+          '--exit-after',
+          '300',
+          '--api-key',
+          'sk-abcdef-99',
+        ),
+      ],
+      env,
+    );
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('key *** and ***');
+    expect(r.stdout + r.stderr).not.toContain('sk-abcdef-99');
+    expect(r.stdout + r.stderr).not.toContain('tok-very-secret-1');
+  });
+
+  it.each([
+    [['--', 'sleep', '1'], /cannot tell which port/],
+    [['--port', '8000', 'sleep', '1'], /put the server command after --/],
+    [
+      ['--port', '8000', '--timeout', '5', '--', 'sleep', '1'],
+      /--timeout: expected a duration.*\n.*add a unit, e\.g\. 5s/,
+    ],
+    [['--port', '70000', '--', 'sleep', '1'], /--port: expected a port number from 1 to 65535, got "70000"/],
+    [
+      ['--port', '8000', '--success-threshold', '0', '--', 'sleep', '1'],
+      /--success-threshold: expected a whole number of 1 or more/,
+    ],
+    [
+      ['--port', '8000', '--expect-status', '2xx', '--', 'sleep', '1'],
+      /--expect-status: expected a comma list of HTTP statuses/,
+    ],
+    [
+      ['--port', '8000', '--output', 'yaml', '--', 'sleep', '1'],
+      /--output: expected one of tty, plain, jsonl, json/,
+    ],
+    [['--port', '8000', '--env', 'VIGIL_SURELY_UNSET', '--', 'sleep', '1'], /VIGIL_SURELY_UNSET is not set/],
+    [
+      ['--port', '8000', '--engine', 'tgi', '--', 'sleep', '1'],
+      /--engine: expected one of auto, sglang, vllm, generic/,
+    ],
+    [['--port', '8000', '--', 'vigil-no-such-binary'], /cannot run vigil-no-such-binary/],
+  ])('rejects %j with exit 1 before launching anything', async (args, message) => {
+    const { env, stateDir } = await makeStateEnv();
+    const r = await runVigil(['up', ...args], env);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect(await listLaunchRecords(stateDir)).toEqual([]);
+  });
+});
+
+describe('vigil up: interrupts', () => {
+  const startUp = async (extra: string[], serverArgs: string[]) => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const running = startVigil(
+      [
+        'up',
+        '--output',
+        'jsonl',
+        '--port',
+        String(port),
+        ...extra,
+        '--',
+        ...serverCommand('--port', String(port), ...serverArgs),
+      ],
+      env,
+    );
+    const launched = await running.waitFor((e) => e.type === 'launched');
+    if (launched.type !== 'launched') throw new Error('unreachable');
+    trackSession(launched.pgid);
+    await running.waitFor((e) => e.type === 'probe');
+    return { running, launched };
+  };
+
+  it('SIGINT exits 130 and stops the server', async () => {
+    const { running, launched } = await startUp([], ['--never-healthy', '--child']);
+    running.child.kill('SIGINT');
+    const r = await running.done;
+    expect(r.code).toBe(130);
+    expect(r.events.at(-1)).toMatchObject({ type: 'failed', reason: 'interrupted', kept_running: false });
+    await expectNoProcessLeft({ sid: launched.pgid });
+  });
+
+  it('SIGTERM does the same', async () => {
+    const { running, launched } = await startUp([], ['--never-healthy']);
+    running.child.kill('SIGTERM');
+    expect((await running.done).code).toBe(130);
+    await expectNoProcessLeft({ sid: launched.pgid });
+  });
+
+  it('--detach-on-interrupt leaves the server running', async () => {
+    const { running, launched } = await startUp(['--detach-on-interrupt'], ['--never-healthy']);
+    running.child.kill('SIGINT');
+    const r = await running.done;
+    expect(r.code).toBe(130);
+    expect(r.events.at(-1)).toMatchObject({ kept_running: true });
+    expect(isAlive(launched.pid)).toBe(true);
+  });
+
+  it('a second SIGINT skips the grace period', async () => {
+    const { running, launched } = await startUp(['--grace', '60s'], ['--never-healthy', '--ignore-term']);
+    running.child.kill('SIGINT');
+    await running.waitFor((e) => e.type === 'notice' && e.code === 'stopping');
+    const started = Date.now();
+    running.child.kill('SIGINT');
+    const r = await running.done;
+    expect(r.code).toBe(130);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    await expectNoProcessLeft({ sid: launched.pgid });
+  });
+});
