@@ -1,6 +1,7 @@
 // Findings for argparse's own rules: what parseArgv reported, plus what argparse accepts silently but a
 // launch should not rely on (repeated options, deprecated options, abbreviations).
 import type { Finding } from '../events.ts';
+import { crossEngineMatch } from './aliases.ts';
 import type { ArgparseIssue, ArgparseResult, ParsedOption } from './argparse.ts';
 import { ENGINE_LABEL } from './history.ts';
 import type { FlagOption, FlagSchema, Nargs } from './schema.ts';
@@ -27,14 +28,22 @@ const issueFinding = (issue: ArgparseIssue, ctx: UnknownContext): Finding => {
       return unknownOptionFinding(issue, ctx);
     case 'ambiguous': {
       const typed = (issue.arg ?? '').split('=')[0] ?? '';
-      const ranked = [...issue.candidates].sort(
-        (a, b) => editSimilarity(typed, b) - editSimilarity(typed, a),
-      );
+      const match = crossEngineMatch(ctx.schema, typed);
+      const counterparts = match?.suggestions.filter((s) => issue.candidates.includes(s)) ?? [];
+      const theirs = ctx.schema.engine === 'sglang' ? 'vLLM' : 'SGLang';
+      const cross =
+        counterparts[0] === undefined || match === null
+          ? ''
+          : `; ${typed} is ${theirs}'s option for ${match.pair.purpose}, ${label}'s is ${counterparts[0]}`;
+      const ranked = [
+        ...counterparts,
+        ...[...issue.candidates].sort((a, b) => editSimilarity(typed, b) - editSimilarity(typed, a)),
+      ];
       return {
         ...base,
         severity: 'error',
         code: 'ambiguous-option',
-        message: `${typed} abbreviates more than one ${label} option (${issue.candidates.join(', ')}); spell the option out (${issue.message})`,
+        message: `${typed} abbreviates more than one ${label} option (${issue.candidates.join(', ')}); spell the option out${cross} (${issue.message})`,
         suggestions: [...new Set(ranked)],
       };
     }
@@ -123,6 +132,31 @@ const repeatFinding = (occurrences: ParsedOption[], schema: FlagSchema): Finding
   };
 };
 
+// An abbreviation argparse accepts; a warning when the typed name is the other engine's option for
+// something else (SGLang's --ep is expert parallelism, vLLM reads --ep as --eplb-config).
+const abbreviationFinding = (use: ParsedOption, schema: FlagSchema): Finding => {
+  const match = crossEngineMatch(schema, use.typed);
+  if (match !== null && !match.suggestions.includes(use.resolved)) {
+    const theirs = schema.engine === 'sglang' ? 'vLLM' : 'SGLang';
+    return {
+      severity: 'warning',
+      code: 'abbreviated-option',
+      index: use.index,
+      arg: use.typed,
+      message: `${use.typed} is read as ${use.resolved}, but ${use.typed} is ${theirs}'s option for ${match.pair.purpose}; ${ENGINE_LABEL[schema.engine]}'s is ${match.suggestions[0] ?? ''}`,
+      suggestions: match.suggestions,
+    };
+  }
+  return {
+    severity: 'info',
+    code: 'abbreviated-option',
+    index: use.index,
+    arg: use.typed,
+    message: `${use.typed} is read as ${use.resolved}; a later release with another option starting the same way would reject it as ambiguous`,
+    suggestions: [use.resolved],
+  };
+};
+
 // Repeated, deprecated and abbreviated options: accepted by argparse, worth a word before launch.
 export const usageFindings = (parsed: ArgparseResult, schema: FlagSchema): Finding[] => {
   const findings: Finding[] = [];
@@ -142,16 +176,8 @@ export const usageFindings = (parsed: ArgparseResult, schema: FlagSchema): Findi
           .slice(0, 3),
       });
     }
-    if (use.matchedBy === 'prefix' && use.typed.startsWith('--')) {
-      findings.push({
-        severity: 'info',
-        code: 'abbreviated-option',
-        index: use.index,
-        arg: use.typed,
-        message: `${use.typed} is read as ${use.resolved}; a later release with another option starting the same way would reject it as ambiguous`,
-        suggestions: [use.resolved],
-      });
-    }
+    if (use.matchedBy === 'prefix' && use.typed.startsWith('--'))
+      findings.push(abbreviationFinding(use, schema));
   }
   for (const occurrences of byOption.values()) {
     const finding = repeatFinding(occurrences, schema);

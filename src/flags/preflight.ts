@@ -2,7 +2,7 @@
 // `vigil up` and `vigil check` call runPreflight; the report is the DESIGN `preflight` event minus type/t.
 import { join } from 'node:path';
 import type { Finding, PreflightEvent } from '../events.ts';
-import { findEntrypoint } from '../engines/entrypoint.ts';
+import { findEntrypoint, type Entrypoint } from '../engines/entrypoint.ts';
 import { invalidOption, UsageError } from '../errors.ts';
 import { localHost } from '../hosts/local.ts';
 import type { HostRunner } from '../hosts/types.ts';
@@ -12,7 +12,7 @@ import { parseArgv } from './argparse.ts';
 import { argparseFindings, usageFindings } from './argparse-findings.ts';
 import { isBundled, loadBundledSchema, loadNameIndex, NEWEST_BUNDLED } from './bundled.ts';
 import { ENGINE_LABEL } from './history.ts';
-import { chooseSchema } from './schema-source.ts';
+import { chooseSchema, type SchemaChoice } from './schema-source.ts';
 import { speculativeFindings } from './speculative.ts';
 import { pathFindings, typeFindings } from './value-checks.ts';
 
@@ -104,8 +104,22 @@ export const runPreflight = async (options: PreflightOptions): Promise<Preflight
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onNote === undefined ? {} : { onNote: options.onNote }),
   });
+  return checkCommand({ command: options.command, entry, choice, host, strict: options.strict === true });
+};
+
+export interface CheckCommandInput {
+  command: readonly string[];
+  entry: Entrypoint;
+  choice: SchemaChoice;
+  host: HostRunner;
+  strict: boolean;
+}
+
+// Checks one command against an already chosen schema (runPreflight's second half; warm and in process).
+export const checkCommand = async (input: CheckCommandInput): Promise<PreflightOutcome> => {
+  const { choice, entry, host } = input;
   const { schema } = choice;
-  const args = options.command.slice(entry.argsStart);
+  const args = input.command.slice(entry.argsStart);
   const parsed = parseArgv(schema, args, { offset: entry.argsStart });
   const context = {
     schema,
@@ -113,24 +127,25 @@ export const runPreflight = async (options: PreflightOptions): Promise<Preflight
     names: loadNameIndex,
     argsStart: entry.argsStart,
   };
+  const exactTypes =
+    schema.source.kind === 'bundled' ||
+    (choice.engineVersion !== null && isBundled(entry.engine, choice.engineVersion));
   const typed =
     schema.source.kind === 'bundled'
       ? schema
       : loadBundledSchema(
           entry.engine,
-          choice.engineVersion !== null && isBundled(entry.engine, choice.engineVersion)
-            ? choice.engineVersion
-            : NEWEST_BUNDLED[entry.engine],
+          exactTypes && choice.engineVersion !== null ? choice.engineVersion : NEWEST_BUNDLED[entry.engine],
         );
   const findings = [
     ...choice.findings,
     ...argparseFindings(parsed, context),
     ...usageFindings(parsed, schema),
-    ...typeFindings(parsed, typed),
+    ...typeFindings(parsed, typed, exactTypes),
     ...speculativeFindings(parsed, { schema, engineVersion: choice.engineVersion }),
     ...(await pathFindings(parsed, schema, host)),
   ].sort(byPosition);
-  const redact = createRedactor({ argv: options.command });
+  const redact = createRedactor({ argv: input.command });
   const report: PreflightReport = {
     status: findings.some((f) => f.severity === 'error')
       ? 'errors'
@@ -145,6 +160,6 @@ export const runPreflight = async (options: PreflightOptions): Promise<Preflight
       suggestions: f.suggestions.map((s) => redact(s)),
     })),
   };
-  const blocked = report.status === 'errors' || (options.strict === true && report.status === 'warnings');
+  const blocked = report.status === 'errors' || (input.strict && report.status === 'warnings');
   return { report, blocked };
 };

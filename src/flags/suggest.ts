@@ -6,42 +6,76 @@
 /** Below this score a candidate is not offered at all. */
 export const SUGGEST_THRESHOLD = 0.75;
 
-// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of one substring).
-export const osaDistance = (a: string, b: string): number => {
+let rowBuffers: Int32Array[] = [];
+
+// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of one substring), over
+// three reused rows. With `limit`, it stops as soon as the distance must exceed it and returns limit + 1.
+export const osaDistance = (a: string, b: string, limit = Number.MAX_SAFE_INTEGER): number => {
   if (a === b) return 0;
-  const rows = a.length + 1;
+  if (a.length === 0 || b.length === 0) return Math.min(Math.max(a.length, b.length), limit + 1);
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const cols = b.length + 1;
-  const d: number[] = Array.from({ length: rows * cols }, () => 0);
-  const cell = (i: number, j: number): number => d[i * cols + j] ?? 0;
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
+  if ((rowBuffers[0]?.length ?? 0) < cols) rowBuffers = [0, 1, 2].map(() => new Int32Array(cols * 2));
+  let [before, previous, current] = rowBuffers as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j < cols; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, cell(i - 2, j - 2) + 1);
-      d[i * cols + j] = best;
+      const cb = b.charCodeAt(j - 1);
+      let best = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1);
+      best = Math.min(best, (previous[j - 1] as number) + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) {
+        best = Math.min(best, (before[j - 2] as number) + 1);
+      }
+      current[j] = best;
+      if (best < rowMin) rowMin = best;
     }
+    // Later rows never drop below this row's minimum by more than a swap reaches back; one row of slack.
+    if (rowMin > limit + 1) return limit + 1;
+    const spare = before;
+    before = previous;
+    previous = current;
+    current = spare;
   }
-  return cell(rows - 1, cols - 1);
+  return Math.min(previous[cols - 1] as number, limit + 1);
+};
+
+// Whether two words are at most one insertion, deletion, substitution or swap apart (linear time).
+const withinOneEdit = (a: string, b: string): boolean => {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 };
 
 // The comparable form of an option name: no leading dashes, lower case, `_` read as `-`.
 export const normalizeName = (name: string): string =>
   name.replace(/^-+/, '').toLowerCase().replace(/_/g, '-');
 
-const tokensOf = (name: string): string[] =>
-  normalizeName(name)
-    .split(/[-.]+/)
-    .filter((t) => t !== '');
+const tokenCache = new Map<string, string[]>();
+const tokensOf = (name: string): string[] => {
+  let tokens = tokenCache.get(name);
+  if (tokens === undefined) {
+    tokens = normalizeName(name)
+      .split(/[-.]+/)
+      .filter((t) => t !== '');
+    tokenCache.set(name, tokens);
+  }
+  return tokens;
+};
 
 // Two words match when equal, when one abbreviates the other (≥ 4 letters), or when one edit apart.
 const wordsMatch = (a: string, b: string): boolean => {
   if (a === b) return true;
   const shorter = Math.min(a.length, b.length);
   if (shorter >= 4 && (a.startsWith(b) || b.startsWith(a))) return true;
-  return shorter >= 4 && osaDistance(a, b) <= 1;
+  return shorter >= 4 && withinOneEdit(a, b);
 };
 
 // Dice coefficient over words, each word matched at most once.
@@ -71,6 +105,14 @@ export const editSimilarity = (a: string, b: string): number => {
   return longest === 0 ? 1 : 1 - osaDistance(x, y) / longest;
 };
 
+// editSimilarity when it reaches `floor`, else some value below it (cheaper: the distance stops early).
+const editSimilarityAtLeast = (x: string, y: string, floor: number): number => {
+  const longest = Math.max(x.length, y.length);
+  if (longest === 0) return 1;
+  const limit = Math.floor((1 - floor) * longest + 1e-9);
+  return 1 - osaDistance(x, y, limit) / longest;
+};
+
 export interface Suggestion {
   name: string;
   score: number;
@@ -89,11 +131,24 @@ export const suggestNames = (
   candidates: Iterable<string>,
   options: SuggestOptions = {},
 ): Suggestion[] => {
+  const typed = normalizeName(unknown);
   const scored: (Suggestion & { edit: number })[] = [];
   for (const name of candidates) {
-    const edit = editSimilarity(unknown, name);
-    const score = Math.max(tokenDice(unknown, name), edit) - (options.demote?.has(name) === true ? 0.01 : 0);
-    if (score >= SUGGEST_THRESHOLD) scored.push({ name, score, edit });
+    // Words run together (`--configformat`) are the same name; prefix-matched words must not outrank it.
+    const joined = tokensOf(unknown).join('') === tokensOf(name).join('');
+    const dice = joined ? 1 : tokenDice(unknown, name);
+    const other = normalizeName(name);
+    const longest = Math.max(typed.length, other.length);
+    // The edit similarity cannot beat 1 - |length difference| / longest: skip the distance when that is too low.
+    const bound = longest === 0 ? 1 : 1 - Math.abs(typed.length - other.length) / longest;
+    const edit =
+      dice >= SUGGEST_THRESHOLD
+        ? editSimilarityAtLeast(typed, other, 0)
+        : bound >= SUGGEST_THRESHOLD
+          ? editSimilarityAtLeast(typed, other, SUGGEST_THRESHOLD)
+          : 0;
+    const score = Math.max(dice, edit) - (options.demote?.has(name) === true ? 0.01 : 0);
+    if (score >= SUGGEST_THRESHOLD) scored.push({ name, score, edit: joined ? 2 : edit });
   }
   scored.sort((a, b) => b.score - a.score || b.edit - a.edit || a.name.length - b.name.length);
   const best = scored[0]?.score ?? 0;

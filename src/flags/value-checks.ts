@@ -126,14 +126,17 @@ const checkType = (use: ParsedOption, i: number, text: string, type: string): Fi
 };
 
 // Type findings for every value argparse consumed (argparse itself already checked plain int/float).
-export const typeFindings = (parsed: ArgparseResult, typed: FlagSchema | null): Finding[] => {
+// Types borrowed from another release's table (`exact` false) only warn: the option may have changed type.
+export const typeFindings = (parsed: ArgparseResult, typed: FlagSchema | null, exact = true): Finding[] => {
   const findings: Finding[] = [];
   for (const use of parsed.options) {
     const type = typeOf(use, typed);
     if (type === null || use.option.nargs === 0) continue;
     use.values.forEach((text, i) => {
       const found = checkType(use, i, text, type);
-      if (found !== null) findings.push(found);
+      const borrowed = !exact && use.option.pyType === undefined;
+      if (found !== null)
+        findings.push(borrowed && found.severity === 'error' ? { ...found, severity: 'warning' } : found);
     });
   }
   return findings;
