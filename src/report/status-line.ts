@@ -35,9 +35,12 @@ export const statusSegments = (state: WatchState, t: number, frame: number): Seg
   return segments;
 };
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const splitGraphemes = (text: string): string[] =>
-  Array.from(graphemes.segment(text), (part) => part.segment);
+// Created on first use: building a segmenter loads ICU data (tens of ms), which jsonl output never needs.
+let graphemes: Intl.Segmenter | null = null;
+const splitGraphemes = (text: string): string[] => {
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return Array.from(graphemes.segment(text), (part) => part.segment);
+};
 
 // Joins segments, painted, keeping at most `width` visible characters (graphemes; our pieces are all narrow).
 export const renderSegments = (segments: Segment[], width: number, paint: Paint): string => {
