@@ -35,8 +35,8 @@ export interface LoopInput {
   successThreshold: number;
   expectStatus: ReadonlySet<number>;
   signal?: AbortSignal;
-  /** Remaining time from earlier starts of the same profile, for phase and heartbeat events. */
-  eta?: (phase: PhaseId | null, elapsedMs: number) => { ms: number; basis: string } | null;
+  /** Remaining time from earlier starts of the same profile, given the phase and the time spent in it so far. */
+  eta?: (phase: PhaseId | null, inPhaseMs: number) => { ms: number; basis: string } | null;
 }
 
 export type LoopEnd =
@@ -69,6 +69,7 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
     let notedWaitingForLine = false;
     let consecutive = 0;
     let lastHealthKey: string | null = null;
+    let phaseStartedAt = input.startedAt;
     const tail: Evidence[] = [];
     let follower: LogFollower | null = null;
     let prober: Prober | null = null;
@@ -172,12 +173,14 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
         switch (update.kind) {
           case 'phase':
             progressed();
+            phaseStartedAt = at;
             input.emit({
               type: 'phase',
               name: update.phase,
               progress: update.progress,
-              previous: update.previous,
-              ...etaField(update.phase, at),
+              previous:
+                update.previous === null ? null : { name: update.previous.name, ms: Math.round(update.previous.ms) },
+              ...etaField(update.phase, 0),
             });
             break;
           case 'progress':
@@ -209,9 +212,9 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
       if (input.target.noApi && !ending && isServingPhase(input.tracker.phase)) becomeReady();
     };
 
-    const etaField = (phase: PhaseId | null, at: number): { eta?: { ms: number; basis: string } | null } => {
+    const etaField = (phase: PhaseId | null, inPhaseMs: number): { eta?: { ms: number; basis: string } | null } => {
       if (input.eta === undefined) return {};
-      return { eta: input.eta(phase, Math.round(at - input.startedAt)) };
+      return { eta: input.eta(phase, Math.round(inPhaseMs)) };
     };
 
     const consumeLog = async (): Promise<void> => {
@@ -246,7 +249,7 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
             rung,
             phase: input.tracker.phase,
             last_line: lastLine,
-            ...etaField(input.tracker.phase, at),
+            ...etaField(input.tracker.phase, at - phaseStartedAt),
           });
         },
       });

@@ -205,6 +205,103 @@ describe('vigil up', () => {
   });
 });
 
+describe('vigil up: acceptance', () => {
+  it('runs the simulator to a ready event and exit 0', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const r = await up(
+      [
+        '--output',
+        'jsonl',
+        '--',
+        'vigil',
+        'sim',
+        'sglang',
+        '--',
+        '--model-path',
+        'm',
+        '--port',
+        String(port),
+      ],
+      { ...env, VIGIL_SIM_TIME_SCALE: '0.01' },
+    );
+    expect(r.code).toBe(0);
+    expect(r.events.at(-1)).toMatchObject({ type: 'ready', url: `http://127.0.0.1:${port}` });
+  });
+
+  it('a simulated cuda-oom@graph-capture ends failed (exited, 3) with the log tail, and nothing is left', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const r = await up(
+      [
+        '--output',
+        'jsonl',
+        '--',
+        'vigil',
+        'sim',
+        'sglang',
+        '--',
+        '--model-path',
+        'm',
+        '--port',
+        String(port),
+      ],
+      { ...env, VIGIL_SIM_TIME_SCALE: '0.01', VIGIL_SIM_FAIL: 'cuda-oom@graph-capture' },
+    );
+    expect(r.code).toBe(3);
+    const failed = r.events.at(-1);
+    expect(failed).toMatchObject({ type: 'failed', reason: 'exited', exit_code: 3 });
+    expect(failed?.type === 'failed' && failed.diagnosis.evidence.length > 0).toBe(true);
+    await expectNoProcessLeft({ sid: launchedOf(r.events).pgid });
+  });
+
+  it('--engine sglang --url --log on an arbitrary command: ready (0) and kept, or failed (3) and stopped', async () => {
+    const { env, dir } = await makeStateEnv();
+    const port = await freePort();
+    const log = `${dir}/server.log`;
+    const args = [
+      '--engine',
+      'sglang',
+      '--url',
+      `http://127.0.0.1:${port}`,
+      '--log',
+      log,
+      '--output',
+      'jsonl',
+      '--',
+    ];
+    const ready = await up(
+      [...args, ...serverCommand('--port', String(port), '--ready-line-after', '300')],
+      env,
+    );
+    expect(ready.code).toBe(0);
+    expect(ready.events.at(-1)?.type).toBe('ready');
+    expect(isAlive(launchedOf(ready.events).pid)).toBe(true);
+    const { readFile } = await import('node:fs/promises');
+    expect(await readFile(log, 'utf8')).toContain('The server is fired up and ready to roll!');
+
+    const otherPort = await freePort();
+    const crash = await up(
+      [
+        '--engine',
+        'sglang',
+        '--url',
+        `http://127.0.0.1:${otherPort}`,
+        '--log',
+        log,
+        '--output',
+        'jsonl',
+        '--',
+        ...serverCommand('--port', String(otherPort), '--child', '--exit-after', '300'),
+      ],
+      env,
+    );
+    expect(crash.code).toBe(3);
+    expect(crash.events.at(-1)?.type).toBe('failed');
+    await expectNoProcessLeft({ sid: launchedOf(crash.events).pgid });
+  });
+});
+
 describe('vigil up: interrupts', () => {
   const startUp = async (extra: string[], serverArgs: string[]) => {
     const { env } = await makeStateEnv();
