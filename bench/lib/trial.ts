@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { serverSpec, watcherArgv, type Scenario, type ServerKind, type WatcherId } from './commands.ts';
 import { exitWithin, killGroup, start, type Started } from './processes.ts';
 import { freePort } from './ports.ts';
-import { firstEvent, readTrace } from './trace.ts';
+import { firstEvent, readTrace, type TraceEvent } from './trace.ts';
 import { launchedPgid } from './vigil-output.ts';
 
 export interface TrialResult {
@@ -25,6 +25,17 @@ export interface TrialContext {
   dir: string;
   capMs: number;
 }
+
+// When the server became ready, or exited, by its own trace. `vigil sim` writes `healthy` when it first answers
+// 200 (for a poller, its own probe) and `ready-line` in the same tick as it switches /health to 200, so the
+// earlier of the two is the switch; the plain server writes `healthy` at the switch itself.
+const serverMoment = (events: TraceEvent[], scenario: Scenario): TraceEvent | null => {
+  if (scenario === 'crash') return firstEvent(events, 'exit');
+  const candidates = [firstEvent(events, 'healthy'), firstEvent(events, 'ready-line')].filter(
+    (event): event is TraceEvent => event !== null,
+  );
+  return candidates.sort((a, b) => a.t - b.t)[0] ?? null;
+};
 
 const tail = (text: string): string => text.trim().split('\n').slice(-3).join(' | ').slice(0, 300);
 
@@ -58,7 +69,7 @@ export const runTrial = async (
     const watcherExit = exit === null ? null : { code: exit.code, signal: exit.signal };
     if (exit === null) return { ...base, latencyMs: null, outcome: 'missed', watcherExit };
     const wanted = scenario === 'ready' ? 'healthy' : 'exit';
-    const event = firstEvent(readTrace(trace), wanted);
+    const event = serverMoment(readTrace(trace), scenario);
     const rightVerdict = scenario === 'ready' ? exit.code === 0 : exit.code !== 0;
     if (!rightVerdict) {
       return { ...base, latencyMs: null, outcome: 'wrong', watcherExit, note: tail(watching.stdout()) };
