@@ -1,7 +1,7 @@
 // Plain text for a preflight report, read like a compiler's: the command with the bad argument marked, the
 // message, the suggestion, and which schema decided. Pure string building; callers write it.
 import type { Finding, SchemaSource } from '../events.ts';
-import { createRedactor } from '../redact/redactor.ts';
+import { createRedactor, MASK } from '../redact/redactor.ts';
 import type { PreflightReport } from './preflight.ts';
 
 export interface FormatOptions {
@@ -17,7 +17,7 @@ const paint = (on: boolean, code: string, text: string): string =>
 
 // Quotes an argument the way a POSIX shell would need it.
 export const shellQuote = (arg: string): string =>
-  arg !== '' && SAFE.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+  arg === MASK || (arg !== '' && SAFE.test(arg)) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 
 const ENGINE: Record<string, string> = { sglang: 'SGLang', vllm: 'vLLM' };
 
