@@ -38,17 +38,18 @@ export interface DetachedProcess {
 export const spawnDetached = async (options: SpawnDetachedOptions): Promise<DetachedProcess> => {
   const [file, ...args] = options.argv;
   if (file === undefined) throw new VigilError('E_SPAWN', 'the server command is empty');
-  mkdirSync(dirname(options.logPath), { recursive: true, mode: 0o700 });
   let fd: number;
   try {
+    mkdirSync(dirname(options.logPath), { recursive: true, mode: 0o700 });
     fd = openSync(options.logPath, 'a', 0o600);
   } catch (error) {
+    // Nothing was started: the log path is at fault, not the server (E_STATE, not E_SPAWN).
     throw new VigilError(
-      'E_SPAWN',
+      'E_STATE',
       `cannot open the log file ${options.logPath}: ${(error as Error).message}`,
       {
         cause: error,
-        hint: 'pass --log with a writable path',
+        hint: 'pass --log with a writable path, or fix the permissions of the state directory',
       },
     );
   }

@@ -247,6 +247,14 @@ const runLaunch = async (
     command: redact.argv(config.command),
     health_url: config.target.healthUrl,
   });
+  const commandPort = config.server.portSource === 'command' ? config.server.port : null;
+  if (config.port !== null && commandPort !== null && config.port !== commandPort) {
+    emit({
+      type: 'notice',
+      code: 'port-mismatch',
+      message: `--port ${config.port} differs from the command's --port ${commandPort}; vigil probes ${config.port}`,
+    });
+  }
   if (config.target.noApi) {
     emit({
       type: 'notice',

@@ -379,8 +379,8 @@ describe('launch: failures', () => {
     const r = await run({
       command: serverCommand('--port', String(port), '--never-healthy', '--progress-every', '100'),
       port,
-      stallTimeoutMs: 1000,
-      timeoutMs: 3000,
+      stallTimeoutMs: 2000,
+      timeoutMs: 4000,
     });
     expect(last(r)).toMatchObject({ type: 'failed', reason: 'timeout' });
   });
@@ -395,6 +395,23 @@ describe('launch: failures', () => {
     });
     expect(last(r)).toMatchObject({ type: 'failed', reason: 'timeout', kept_running: true });
     expect(isAlive(r.of('launched')[0]!.pid)).toBe(true);
+  });
+
+  it('rejects with E_STATE, launching nothing, when the log cannot be opened', async () => {
+    const port = await freePort();
+    const { stateDir } = await makeStateEnv();
+    const handle = launch({
+      command: serverCommand('--port', String(port)),
+      port,
+      stateDir,
+      preflight: false,
+      log: '/proc/1/vigil.log',
+    });
+    const events: VigilEvent[] = [];
+    for await (const event of handle.events) events.push(event);
+    await expect(handle.result).rejects.toMatchObject({ code: 'E_STATE' });
+    expect(events.map((e) => e.type)).not.toContain('launched');
+    expect(await listLaunchRecords(stateDir)).toEqual([]);
   });
 
   it('fails cleanly when the command cannot start', async () => {

@@ -109,6 +109,23 @@ describe('launch with the simulator', () => {
     expect(c.of('log').some((l) => l.text.includes("api_key='***'"))).toBe(true);
   });
 
+  it("says so when --port differs from the command's port, and probes the one it was given", async () => {
+    const [port, other] = [await freePort(), await freePort()];
+    const c = await runSim(
+      ['vigil', 'sim', 'sglang', '--', '--model-path', 'm', '--port', String(port)],
+      {},
+      {
+        port: other,
+        timeoutMs: 1500,
+      },
+    );
+    expect(c.of('notice').find((n) => n.code === 'port-mismatch')?.message).toContain(
+      `vigil probes ${other}`,
+    );
+    expect(c.of('probe').every((p) => p.url === `http://127.0.0.1:${other}/health`)).toBe(true);
+    expect(c.result.exitCode).toBe(4);
+  });
+
   it('stops at preflight (2) for a flag SGLang does not have, launching nothing', async () => {
     const port = await freePort();
     const c = await runSim(
