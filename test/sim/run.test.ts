@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import { loadBundledSchema } from '../../src/flags/bundled.ts';
 import { formatArgparseError } from '../../src/flags/usage.ts';
 import {
-  cleanUpSims,
   ensureBuilt,
   freePort,
   missingInOrder,
@@ -11,6 +10,7 @@ import {
   request,
   runSimSync,
   startSim,
+  stopSim,
   waitFor,
   waitForLog,
 } from './sim-process.ts';
@@ -25,12 +25,10 @@ beforeAll(() => {
   ensureBuilt();
 });
 
-afterEach(async () => {
-  await cleanUpSims();
-});
-
-describe('vigil sim sglang: the start', () => {
-  it('goes through every phase in order, with rank prefixes, a \\r shard bar and the api key in server_args', async () => {
+describe.concurrent('vigil sim sglang: the start', () => {
+  it('goes through every phase in order, with rank prefixes, a \\r shard bar and the api key in server_args', async ({
+    onTestFinished,
+  }: TestContext) => {
     const port = await freePort();
     const sim = startSim('sglang', [
       '--model-path',
@@ -46,6 +44,7 @@ describe('vigil sim sglang: the start', () => {
       '--speculative-draft-model-path',
       '/ckpt/draft',
     ]);
+    onTestFinished(() => stopSim(sim));
     const log = await waitForLog(sim, /The server is fired up and ready to roll!/);
     expectInOrder(log, [
       /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\] server_args=ServerArgs\(model_path='org\/model', /m,
@@ -80,9 +79,12 @@ describe('vigil sim sglang: the start', () => {
     expect((await request(port, '/health')).status).toBe(200);
   });
 
-  it('keeps the port closed until the graphs are done, then /health turns 200 before the ready line', async () => {
+  it('keeps the port closed until the graphs are done, then /health turns 200 before the ready line', async ({
+    onTestFinished,
+  }: TestContext) => {
     const port = await freePort();
     const sim = startSim('sglang', ['--model-path', 'm', '--port', String(port)]);
+    onTestFinished(() => stopSim(sim));
     const seen: (number | null)[] = [];
     await waitFor('/health 200', async () => {
       const probe = await request(port, '/health');
@@ -102,11 +104,14 @@ describe('vigil sim sglang: the start', () => {
     expect((await request(port, '/health_generate')).status).toBe(200);
   });
 
-  it('answers /v1/models and /get_model_info with 200 while /health is still 503 during warmup', async () => {
+  it('answers /v1/models and /get_model_info with 200 while /health is still 503 during warmup', async ({
+    onTestFinished,
+  }: TestContext) => {
     const port = await freePort();
     const sim = startSim('sglang', ['--model-path', 'm', '--port', String(port)], {
       VIGIL_SIM_FAIL: 'hang@warmup',
     });
+    onTestFinished(() => stopSim(sim));
     await waitForLog(sim, /Uvicorn running on/);
     expect((await request(port, '/health')).status).toBe(503);
     expect((await request(port, '/health_generate')).status).toBe(503);
@@ -118,7 +123,9 @@ describe('vigil sim sglang: the start', () => {
     expect(sim.log()).not.toMatch(/ready to roll/);
   });
 
-  it('fails the way uvicorn does when the port is really taken: the bind error, shutdown lines, exit 1', async () => {
+  it('fails the way uvicorn does when the port is really taken: the bind error, shutdown lines, exit 1', async ({
+    onTestFinished,
+  }: TestContext) => {
     const { createServer } = await import('node:net');
     const holder = createServer();
     const port = await new Promise<number>((resolve) => {
@@ -129,6 +136,7 @@ describe('vigil sim sglang: the start', () => {
     });
     try {
       const sim = startSim('sglang', ['--model-path', 'm', '--port', String(port)]);
+      onTestFinished(() => stopSim(sim));
       const end = await sim.exited;
       expect(end).toEqual({ code: 1, signal: null });
       expectInOrder(sim.log(), [
@@ -146,8 +154,10 @@ describe('vigil sim sglang: the start', () => {
   });
 });
 
-describe('vigil sim vllm: the start', () => {
-  it('goes through its phases in vLLM order and binds only after Application startup complete.', async () => {
+describe.concurrent('vigil sim vllm: the start', () => {
+  it('goes through its phases in vLLM order and binds only after Application startup complete.', async ({
+    onTestFinished,
+  }: TestContext) => {
     const port = await freePort();
     const sim = startSim('vllm', [
       'serve',
@@ -159,6 +169,7 @@ describe('vigil sim vllm: the start', () => {
       '-tp',
       '2',
     ]);
+    onTestFinished(() => stopSim(sim));
     const log = await waitForLog(sim, /Application startup complete\./);
     expectInOrder(log, [
       /^INFO \d\d-\d\d [\d:]+ \[__init__\.py:\d+\] Automatically detected platform cuda\./m,

@@ -21,11 +21,15 @@ const newest = (dir: string): number => {
   return latest;
 };
 
-// Builds dist/ when it is missing or older than src/ (tsc emits even when someone else's file has type errors).
+// The sources `vigil sim` is built from (npm test builds everything first; this covers running vitest alone).
+const SIM_SOURCES = ['sim', 'flags', 'cli'];
+
+// Builds dist/ when it is missing or older than the simulator's sources (tsc emits despite others' type errors).
 export const ensureBuilt = (): void => {
   const main = join(ROOT, 'dist', 'cli', 'main.js');
   const run = join(ROOT, 'dist', 'sim', 'run.js');
-  if (existsSync(main) && existsSync(run) && statSync(run).mtimeMs >= newest(join(ROOT, 'src'))) return;
+  const sources = Math.max(...SIM_SOURCES.map((dir) => newest(join(ROOT, 'src', dir))));
+  if (existsSync(main) && existsSync(run) && statSync(run).mtimeMs >= sources) return;
   spawnSync(
     process.execPath,
     [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
