@@ -6,9 +6,7 @@ import type { Entrypoint } from '../engines/entrypoint.ts';
 import { UsageError } from '../errors.ts';
 import type { HostRunner } from '../hosts/types.ts';
 import { BUNDLED_VERSIONS, isBundled, loadBundledSchema, NEWEST_BUNDLED } from './bundled.ts';
-import { parseHelpText, versionFromHelp } from './help-parser.ts';
 import { ENGINE_LABEL } from './history.ts';
-import { loadLiveSchema } from './live-schema.ts';
 import type { EngineName, FlagSchema } from './schema.ts';
 import { compareVersions } from './versions.ts';
 
@@ -59,6 +57,8 @@ const fromHelpFile = async (path: string, engine: EngineName): Promise<SchemaCho
       hint: `save the engine's help first, e.g. python -m sglang.launch_server --help > ${path}`,
     });
   }
+  // Loaded on demand, like the live reader below: `vigil check --offline` starts faster without them.
+  const { parseHelpText, versionFromHelp } = await import('./help-parser.ts');
   const version = engine === 'vllm' ? versionFromHelp(text) : null;
   const schema = parseHelpText(text, {
     engine,
@@ -98,6 +98,7 @@ export const chooseSchema = async (options: SchemaSourceOptions): Promise<Schema
   // The simulator validates against the newest bundled table, so that table is exact for it.
   if (entry.kind === 'sim') return bundledChoice(engine, NEWEST_BUNDLED[engine], []);
   if (options.offline) return bundledChoice(engine, null, []);
+  const { loadLiveSchema } = await import('./live-schema.ts');
   const live = await loadLiveSchema(entry, {
     host: options.host,
     cacheDir: options.cacheDir,

@@ -105,6 +105,37 @@ export const editSimilarity = (a: string, b: string): number => {
   return longest === 0 ? 1 : 1 - osaDistance(x, y) / longest;
 };
 
+const normalizedCache = new Map<string, string>();
+const normalized = (name: string): string => {
+  let text = normalizedCache.get(name);
+  if (text === undefined) {
+    text = normalizeName(name);
+    normalizedCache.set(name, text);
+  }
+  return text;
+};
+
+const charHistogram = (text: string): Int16Array => {
+  const counts = new Int16Array(128);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) & 127;
+    counts[code] = (counts[code] ?? 0) + 1;
+  }
+  return counts;
+};
+
+// Half the L1 distance of the character counts: no edit changes it by more than 2, so it bounds OSA from below.
+const histogramGap = (histogram: Int16Array, other: string): number => {
+  const counts = histogram.slice();
+  for (let i = 0; i < other.length; i++) {
+    const code = other.charCodeAt(i) & 127;
+    counts[code] = (counts[code] ?? 0) - 1;
+  }
+  let gap = 0;
+  for (const count of counts) gap += Math.abs(count);
+  return gap / 2;
+};
+
 // editSimilarity when it reaches `floor`, else some value below it (cheaper: the distance stops early).
 const editSimilarityAtLeast = (x: string, y: string, floor: number): number => {
   const longest = Math.max(x.length, y.length);
@@ -132,28 +163,29 @@ export const suggestNames = (
   options: SuggestOptions = {},
 ): Suggestion[] => {
   const typed = normalizeName(unknown);
-  const scored: (Suggestion & { edit: number })[] = [];
+  const typedWords = tokensOf(unknown).join('');
+  const histogram = charHistogram(typed);
+  const scored: { name: string; other: string; score: number; edit: number | null }[] = [];
   for (const name of candidates) {
+    const other = normalized(name);
     // Words run together (`--configformat`) are the same name; prefix-matched words must not outrank it.
-    const joined = tokensOf(unknown).join('') === tokensOf(name).join('');
+    const joined = typedWords === tokensOf(name).join('');
     const dice = joined ? 1 : tokenDice(unknown, name);
-    const other = normalizeName(name);
+    const demote = options.demote?.has(name) === true ? 0.01 : 0;
+    if (dice >= SUGGEST_THRESHOLD) {
+      scored.push({ name, other, score: dice - demote, edit: joined ? 2 : null });
+      continue;
+    }
     const longest = Math.max(typed.length, other.length);
-    // The edit similarity cannot beat 1 - |length difference| / longest: skip the distance when that is too low.
-    const bound = longest === 0 ? 1 : 1 - Math.abs(typed.length - other.length) / longest;
-    const edit =
-      dice >= SUGGEST_THRESHOLD
-        ? editSimilarityAtLeast(typed, other, 0)
-        : bound >= SUGGEST_THRESHOLD
-          ? editSimilarityAtLeast(typed, other, SUGGEST_THRESHOLD)
-          : 0;
-    const score = Math.max(dice, edit) - (options.demote?.has(name) === true ? 0.01 : 0);
-    if (score >= SUGGEST_THRESHOLD) scored.push({ name, score, edit: joined ? 2 : edit });
+    const limit = Math.floor((1 - SUGGEST_THRESHOLD) * longest + 1e-9);
+    // Cheap lower bounds on the edit distance first: length difference, then half the character-count difference.
+    if (Math.abs(typed.length - other.length) > limit || histogramGap(histogram, other) > limit) continue;
+    const edit = editSimilarityAtLeast(typed, other, SUGGEST_THRESHOLD);
+    if (edit >= SUGGEST_THRESHOLD) scored.push({ name, other, score: edit - demote, edit });
   }
-  scored.sort((a, b) => b.score - a.score || b.edit - a.edit || a.name.length - b.name.length);
-  const best = scored[0]?.score ?? 0;
-  return scored
-    .filter((s) => s.score >= best - 0.15)
-    .slice(0, options.limit ?? 3)
-    .map(({ name, score }) => ({ name, score }));
+  const best = Math.max(0, ...scored.map((s) => s.score));
+  const close = scored.filter((s) => s.score >= best - 0.15);
+  for (const s of close) s.edit ??= editSimilarityAtLeast(typed, s.other, 0);
+  close.sort((a, b) => b.score - a.score || (b.edit ?? 0) - (a.edit ?? 0) || a.name.length - b.name.length);
+  return close.slice(0, options.limit ?? 3).map(({ name, score }) => ({ name, score }));
 };
