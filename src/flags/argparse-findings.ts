@@ -2,7 +2,7 @@
 // launch should not rely on (repeated options, deprecated options, abbreviations).
 import type { Finding } from '../events.ts';
 import { crossEngineMatch } from './aliases.ts';
-import type { ArgparseIssue, ArgparseResult, ParsedOption } from './argparse.ts';
+import { optionLookup, type ArgparseIssue, type ArgparseResult, type ParsedOption } from './argparse.ts';
 import { ENGINE_LABEL } from './history.ts';
 import type { FlagOption, FlagSchema, Nargs } from './schema.ts';
 import { editSimilarity, suggestNames } from './suggest.ts';
@@ -35,16 +35,20 @@ const issueFinding = (issue: ArgparseIssue, ctx: UnknownContext): Finding => {
         counterparts[0] === undefined || match === null
           ? ''
           : `; ${typed} is ${theirs}'s option for ${match.pair.purpose}, ${label}'s is ${counterparts[0]}`;
-      const ranked = [
-        ...counterparts,
-        ...[...issue.candidates].sort((a, b) => editSimilarity(typed, b) - editSimilarity(typed, a)),
-      ];
+      // Aliases of one option count once, under the option's first spelling; the closest options first.
+      const lookup = optionLookup(ctx.schema);
+      const options = new Map<string, number>();
+      for (const candidate of issue.candidates) {
+        const primary = lookup.get(candidate)?.strings[0] ?? candidate;
+        options.set(primary, Math.max(options.get(primary) ?? 0, editSimilarity(typed, candidate)));
+      }
+      const ranked = [...options].sort((a, b) => b[1] - a[1]).map(([name]) => name);
       return {
         ...base,
         severity: 'error',
         code: 'ambiguous-option',
-        message: `${typed} abbreviates more than one ${label} option (${issue.candidates.join(', ')}); spell the option out${cross} (${issue.message})`,
-        suggestions: [...new Set(ranked)],
+        message: `${typed} abbreviates ${String(options.size)} ${label} options; spell the option out${cross} (${issue.message})`,
+        suggestions: [...new Set([...counterparts, ...ranked])].slice(0, 3),
       };
     }
     case 'expected-value':

@@ -20,6 +20,16 @@ export const shellQuote = (arg: string): string =>
   arg === MASK || (arg !== '' && SAFE.test(arg)) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 
 const ENGINE: Record<string, string> = { sglang: 'SGLang', vllm: 'vLLM' };
+// How a finding's suggestions read: "did you mean" fits a misspelling, not a missing option.
+const VERB: Readonly<Record<string, string>> = {
+  'missing-required': 'add',
+  'speculative-partial': 'add',
+  'speculative-draft-missing': 'add',
+  'deprecated-option': 'use',
+  'speculative-draft-tokens-adjusted': 'use',
+  'abbreviated-option': 'write',
+  'unexpected-value': 'write',
+};
 
 // "bundled SGLang v0.5.18 schema (data/flags/sglang-v0.5.18.flags.json)"
 export const describeSource = (source: SchemaSource): string => {
@@ -63,8 +73,10 @@ const formatFinding = (finding: Finding, command: readonly string[], color: bool
     );
   const [best, ...others] = finding.suggestions;
   if (best !== undefined) {
-    const also = others.length === 0 ? '' : ` (or: ${others.join(', ')})`;
-    lines.push(`  ${paint(color, '1', 'did you mean')} ${best}${also}`);
+    const verb = VERB[finding.code] ?? 'did you mean';
+    const also =
+      others.length === 0 ? '' : verb === 'add' ? `, ${others.join(', ')}` : ` (or: ${others.join(', ')})`;
+    lines.push(`  ${paint(color, '1', verb)} ${best}${also}`);
   }
   return lines;
 };
