@@ -13,7 +13,7 @@ import { normalizeLine, stripAnsi } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
-import { ALWAYS_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp, signatureNeedles } from './needles.ts';
+import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
 import { describePhase } from './phase-labels.ts';
 import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
 import { GENERIC_SIGNATURES } from './signatures.ts';
@@ -44,12 +44,15 @@ const candidatesFor = (text: string): Signature[] => {
   return [...found].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
 };
 
-const SIGNATURE_NEEDLES = minimizeNeedles([...signatureNeedles(SIGNATURES), ...ALWAYS_NEEDLES]);
-const ALL_NEEDLES = minimizeNeedles([...SIGNATURE_NEEDLES, ...PHASE_NEEDLES]);
+// After the ready line only failures (and a restart) can change the diagnosis, so phase lines are no longer searched.
+const BASE_NEEDLES = minimizeNeedles([...ERROR_NEEDLES, ...ALWAYS_NEEDLES]);
+const ALL_NEEDLES = minimizeNeedles([...BASE_NEEDLES, ...PHASE_NEEDLES]);
 const PREFILTER = needleRegExp(ALL_NEEDLES);
 
 /** How many of the last lines are kept for evidence. */
 const TAIL_LINES = 8;
+/** How many lines above a failure line the diagnoser reads (the traceback frame that loaded a checkpoint). */
+const CONTEXT_LINES = 3;
 const MAX_PHASE_EVIDENCE = 8;
 const MAX_SUPPORTING = 3;
 const MAX_RANKS = 1024;
@@ -81,6 +84,8 @@ export interface LogDiagnoser extends Diagnoser {
   needles(): readonly string[];
   /** How many trailing lines the diagnoser quotes; a file scanner always passes these. */
   readonly tailLines: number;
+  /** How many lines above each matching line the diagnoser reads; a file scanner passes these too. */
+  readonly contextLines: number;
 }
 
 // The path from the package folder on, e.g. `sglang/srt/models/qwen3.py`.
@@ -91,6 +96,15 @@ const shortenPath = (path: string): string => {
     /(?:sglang|vllm|text_generation_server|transformers|torch)\/(?!.*\/(?:sglang|vllm)\/)/,
   );
   return at === -1 ? path.split('/').slice(-2).join('/') : path.slice(at);
+};
+
+// The engine whose package a traceback frame is in, e.g. `sglang/srt/models/qwen3.py` → sglang.
+const engineOfFrame = (frame: string | undefined): EngineId | null => {
+  if (frame === undefined) return null;
+  if (frame.startsWith('sglang/')) return 'sglang';
+  if (frame.startsWith('vllm/')) return 'vllm';
+  if (frame.startsWith('text_generation_server/')) return 'tgi';
+  return null;
 };
 
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
@@ -109,7 +123,17 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   }
   const ready: Partial<Record<'sglang' | 'uvicorn' | 'tgi', Finding>> = {};
   const lastLineByRank = new Map<number, number>();
-  let frame = '';
+  // The innermost traceback frame in the few lines above a line (the ring holds them in both modes).
+  const frameAbove = (line: number): string | null => {
+    for (let i = ring.length - 1; i >= 0; i--) {
+      const raw = ring[i];
+      if (raw === undefined || raw.line >= line) continue;
+      if (raw.line < line - CONTEXT_LINES) break;
+      const match = FRAME.exec(normalizeLine(raw.text).text.trim());
+      if (match !== null) return shortenPath(match[1] ?? '');
+    }
+    return null;
+  };
   let tp: number | null = null;
   let lastLine = 0;
 
@@ -133,7 +157,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     code: boolean,
   ): void => {
     const facts: FailureFacts = { ...(signature.facts?.(match) ?? {}) };
-    if (signature.class === 'weight-mismatch' && frame !== '') facts.frame = frame;
+    if (signature.class === 'weight-mismatch') {
+      const frame = frameAbove(line);
+      if (frame !== null) facts.frame = frame;
+    }
     const finding: Finding = { line, raw, facts };
     // A quoted source line counts just below the error it raises, so the real error line wins when both are there.
     const id = code ? `${signature.id}:code` : signature.id;
@@ -158,11 +185,6 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         (lastLineByRank.size < MAX_RANKS || lastLineByRank.has(piece.rank))
       )
         lastLineByRank.set(piece.rank, raw.line);
-      const frameMatch = FRAME.exec(text);
-      if (frameMatch !== null) {
-        frame = shortenPath(frameMatch[1] ?? '');
-        continue;
-      }
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2]);
       if (SGLANG_READY.test(text)) ready.sglang = { line: raw.line, raw: raw.text, facts: {} };
@@ -277,6 +299,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
 
   const diagnoser: LogDiagnoser = {
     tailLines: TAIL_LINES,
+    contextLines: CONTEXT_LINES,
     push(line) {
       lastLine = Math.max(lastLine, line.line);
       ring.push(line);
@@ -293,11 +316,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     },
     needles() {
       const engine = resolveEngine();
-      const tracker = trackerFor(engine);
-      const last = engine === 'generic' ? undefined : getEngine(engine).phaseRules.at(-1)?.phase;
-      return tracker?.phase !== undefined && tracker.phase !== null && tracker.phase === last
-        ? SIGNATURE_NEEDLES
-        : ALL_NEEDLES;
+      const readyLine = readyFor(engine);
+      const start = trackerFor(engine)?.phaseMarks()[0];
+      const settled = readyLine !== undefined && (start === undefined || start.line <= readyLine.line);
+      return settled ? BASE_NEEDLES : ALL_NEEDLES;
     },
     finish(end: DiagnoseEnd = {}): Diagnosis {
       const engine = resolveEngine();
@@ -331,6 +353,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       }
       const signature = winner.hits.signature;
       const facts = { ...winner.finding.facts };
+      // The traceback frame names the engine when the log's other lines did not.
+      const framed = engineOfFrame(facts.frame);
+      const advisedBy = engine === 'generic' && framed !== null ? framed : engine;
       const endSignal =
         (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
         signalFromExitCode(end.exitCode);
@@ -352,7 +377,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         class: cls,
         summary,
         evidence: sortEvidence([quote(winner.finding.line, winner.finding.raw), ...supporting]),
-        advice: adviseFor(engine, cls, facts, context),
+        advice: adviseFor(advisedBy, cls, facts, context),
       };
     },
   };

@@ -90,7 +90,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 90,
     needles: ['out of memory', 'OutOfMemoryError'],
-    pattern: /CUDA out of memory|OutOfMemoryError|CUDA error: out of memory|HIP out of memory/,
+    pattern: /CUDA out of memory|OutOfMemoryError|CUDA error: out of memory/,
     facts: (m) => {
       const tried = /Tried to allocate ([\d.]+ [KMG]i?B)/.exec(m.input);
       const gpu = /GPU (\d+) has a total capacity of ([\d.]+ [KMG]i?B)/.exec(m.input);
@@ -218,9 +218,9 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'hub-auth',
     class: 'model-not-found-or-auth',
     weight: 100,
-    needles: ['gated', 'Error', 'xception'],
+    needles: ['Error', 'xception'],
     pattern:
-      /gated repo|is gated\b|GatedRepoError|(?:Error|Exception)\b.*(?:40[13] Client Error|is restricted|authorized list)/,
+      /GatedRepoError|(?:Error|Exception)\b.*(?:gated repo|is gated\b|40[13] Client Error|is restricted|authorized list)/,
     facts: (m) => ({
       model:
         /huggingface\.co\/([\w.-]+\/[\w.-]+)/.exec(m.input)?.[1] ??
@@ -259,24 +259,13 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the checkpoint has a weight named '${f.key ?? ''}' that the model class${f.frame === undefined || f.frame === '' ? '' : ` (${f.frame})`} does not know: the checkpoint's key layout does not match the class that loads it`,
   },
   {
-    id: 'size-mismatch',
-    class: 'weight-mismatch',
-    weight: 100,
-    needles: ['size mismatch'],
-    pattern:
-      /size mismatch for ([\w.]+): copying a param with shape (.+?) from checkpoint, the shape in current model is (.+?)\.?$/,
-    facts: (m) => ({ key: m[1] ?? '', value: `${m[2] ?? ''} vs ${m[3] ?? ''}` }),
-    summary: (f) => `the shape of '${f.key ?? ''}' differs between checkpoint and model (${f.value ?? ''})`,
-  },
-  {
-    id: 'state-dict-keys',
+    id: 'state-dict-load',
     class: 'weight-mismatch',
     weight: 99,
-    needles: ['key(s) in state_dict'],
-    pattern: /(Missing|Unexpected) key\(s\) in state_dict: (.{0,200})/,
-    facts: (m) => ({ key: m[2] ?? '', kind: m[1] ?? '' }),
-    summary: (f) =>
-      `the checkpoint's weight names do not match the model (${(f.kind ?? '').toLowerCase()} keys: ${f.key ?? ''})`,
+    needles: ['Error(s) in loading state_dict'],
+    pattern: /Error\(s\) in loading state_dict for (\w+)/,
+    facts: (m) => ({ arch: m[1] ?? '' }),
+    summary: (f) => `the checkpoint's weight names or shapes do not match the model class ${f.arch ?? ''}`,
   },
   {
     id: 'arch-unsupported',
@@ -370,8 +359,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'native-crash',
     class: 'killed',
     weight: 40,
-    needles: ['egmentation fault', 'Bus error', 'llegal instruction', 'core dumped'],
-    pattern: /Segmentation fault|Bus error|Illegal instruction|Aborted \(core dumped\)|core dumped/,
+    needles: ['Segmen', 'rror', 'Illega', 'Aborted'],
+    pattern: /Segmentation fault|Bus error|Illegal instruction|Aborted \(core dumped\)/,
     facts: (m) => ({
       signal: /Segmentation/.test(m[0]) ? 11 : /Bus/.test(m[0]) ? 7 : /Illegal/.test(m[0]) ? 4 : 6,
     }),
@@ -388,16 +377,6 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ kind: m[1] ?? '', value: m[2] ?? '' }),
     summary: (f) =>
       `the server raised ${f.kind ?? 'an exception'}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
-  },
-  {
-    id: 'rust-panic',
-    class: 'unknown',
-    weight: 20,
-    fallback: true,
-    needles: ['panicked'],
-    pattern: /thread '[^']*' panicked at (.+)$/,
-    facts: (m) => ({ value: m[1] ?? '' }),
-    summary: (f) => `the server panicked at ${f.value ?? ''}`,
   },
 ];
 

@@ -21,6 +21,8 @@ export interface LogStartTracker extends StartTracker {
   phaseMarks(): readonly PhaseMark[];
   /** The last progress-bar line of the current phase, if any. */
   readonly lastBarLine: { line: number; text: string } | null;
+  /** Every phase's duration, the current one counted up to `now` (what a successful start stores for the ETA). */
+  durationsUntil(now: number): { name: PhaseId; ms: number }[];
   /** `push` for a line the caller already normalised (the diagnoser feeds several trackers one normalisation). */
   track(raw: RawLine, normalized: NormalizedLine, now: number): TrackLineResult;
 }
@@ -207,6 +209,12 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
       return marks
         .map((mark, i) => ({ name: mark.name, ms: Math.max(0, (marks[i + 1]?.at ?? now) - mark.at) }))
         .slice(0, -1);
+    },
+    durationsUntil(now) {
+      return marks.map((mark, i) => ({
+        name: mark.name,
+        ms: Math.max(0, (marks[i + 1]?.at ?? now) - mark.at),
+      }));
     },
     phaseMarks: () => marks,
   };

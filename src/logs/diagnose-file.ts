@@ -27,6 +27,7 @@ export const diagnoseLogFile = async (
     path,
     needles: () => diagnoser.needles(),
     tailLines: diagnoser.tailLines,
+    contextLines: diagnoser.contextLines,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   for await (const batch of lines) for (const line of batch) diagnoser.push(line);

@@ -46,7 +46,8 @@ export const normalizeLine = (raw: string): NormalizedLine => {
     const level = stripped.level ?? inherited.level;
     const split = splitProgressBar(stripped.text);
     if (split === null) {
-      pieces.push({ text: stripped.text.trimEnd(), rank, level, bar: null });
+      // A wrapper with nothing after it (a bare timestamp line) holds no message.
+      if (stripped.text.trim() !== '') pieces.push({ text: stripped.text.trimEnd(), rank, level, bar: null });
       break;
     }
     pieces.push({ text: split.text, rank, level, bar: split.bar });

@@ -113,7 +113,7 @@ const RULES: PrefixRule[] = [
   // torch: `[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143] `.
   {
     first: '[',
-    pattern: /^\[rank(\d+)\]:(?:\[([EWIF])\d{4} [\d:.]+ [\w.]+:\d+\] ?)?/,
+    pattern: /^\[rank(\d+)\]:(?:\[([EWIF])\d{3,4} [\d:.]+ [\w.]+:\d+\] ?)?/,
     rank: (m) => Number(m[1]),
     level: (m) => (m[2] === 'E' || m[2] === 'F' ? 'error' : m[2] === 'W' ? 'warning' : null),
   },

@@ -1,7 +1,7 @@
 // Streams a log file in fixed chunks and passes on only the lines that matter: those containing one of the
 // caller's literals, plus the file's last lines. Memory stays flat whatever the file's size.
 // Hand-written: line readers (readline, split2) build a string per line, which is far too slow for 1 GB in seconds;
-// here each chunk is searched with String#indexOf (Boyer-Moore) and only the hits become strings.
+// here each chunk is searched in place with Buffer#indexOf (memchr / Boyer-Moore) and only the hits become strings.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { RawLine } from './types.ts';
 
@@ -11,6 +11,8 @@ export interface ScanLogFileOptions {
   needles: () => readonly string[];
   /** How many of the file's last lines are always passed on. */
   tailLines: number;
+  /** How many lines above each matching line are passed on too (default 0). */
+  contextLines?: number;
   signal?: AbortSignal;
   /** Bytes read at a time (default 1 MiB). */
   chunkBytes?: number;
@@ -64,7 +66,8 @@ export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<
       options.signal?.throwIfAborted();
       const want = Math.min(chunkBytes, size - position);
       const { bytesRead } = want > 0 ? await handle.read(buffer, carry, want, position) : { bytesRead: 0 };
-      const bufferStart = position - carry; // file offset of buffer[0]
+      // File offset of buffer[carry]'s byte, minus carry: maps buffer offsets to file offsets (for the tail).
+      let bufferStart = position - carry;
       position += bytesRead;
       const atEnd = position >= size || bytesRead === 0;
       let end = carry + bytesRead;
@@ -77,6 +80,7 @@ export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<
           skippingLongLine = false;
         } else {
           buffer.copy(buffer, carry, newline, end);
+          bufferStart += newline - carry;
           end = carry + (end - newline);
           skippingLongLine = false;
         }
@@ -89,7 +93,13 @@ export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<
         skippingLongLine = end >= LONG_LINE_HEAD;
         continue;
       }
-      const batch = collectLines(buffer, complete, options.needles(), bufferStart, tailStart, lineNumber);
+      const needles = options.needles().map((needle) => Buffer.from(needle, 'latin1'));
+      const batch = collectLines(buffer.subarray(0, complete), needles, {
+        bufferStart,
+        tailStart,
+        firstLine: lineNumber,
+        contextLines: options.contextLines ?? 0,
+      });
       if (batch.length > 0) yield batch;
       lineNumber += countNewlines(buffer, 0, complete);
       carry = end - complete;
@@ -101,49 +111,59 @@ export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<
   }
 }
 
-// The lines of buffer[0, end) that contain a needle or start at or after `tailStart`, with their line numbers.
-const collectLines = (
-  buffer: Buffer,
-  end: number,
-  needles: readonly string[],
-  bufferStart: number,
-  tailStart: number,
-  firstLine: number,
-): RawLine[] => {
-  // latin1 keeps one character per byte, so string offsets are byte offsets (the needles are ASCII).
-  const text = buffer.toString('latin1', 0, end);
+interface CollectPlace {
+  /** File offset of the region's first byte (for the tail). */
+  bufferStart: number;
+  tailStart: number;
+  /** Line number of the region's first line. */
+  firstLine: number;
+  contextLines: number;
+}
+
+// The start of the line before the one starting at `start` (start > 0).
+const previousLineStart = (region: Buffer, start: number): number =>
+  start < 2 ? 0 : region.lastIndexOf(NEWLINE, start - 2) + 1;
+
+// The lines of a region of complete lines that contain a needle (with the lines above them), or start at or after
+// the tail, in order, with their line numbers.
+const collectLines = (region: Buffer, needles: readonly Buffer[], place: CollectPlace): RawLine[] => {
+  const end = region.length;
   const starts: number[] = [];
   for (const needle of needles) {
-    for (let at = text.indexOf(needle); at !== -1;) {
-      starts.push(text.lastIndexOf('\n', at) + 1);
-      const newline = text.indexOf('\n', at);
+    for (let at = region.indexOf(needle); at !== -1;) {
+      let start = region.lastIndexOf(NEWLINE, at) + 1;
+      starts.push(start);
+      for (let k = 0; k < place.contextLines && start > 0; k++) {
+        start = previousLineStart(region, start);
+        starts.push(start);
+      }
+      const newline = region.indexOf(NEWLINE, at);
       if (newline === -1) break;
-      at = text.indexOf(needle, newline + 1);
+      at = region.indexOf(needle, newline + 1);
     }
   }
-  for (let start = Math.max(0, tailStart - bufferStart); start < end;) {
-    if (start === 0 || text.charCodeAt(start - 1) === NEWLINE) {
+  const fromTail = place.tailStart - place.bufferStart;
+  if (fromTail < end) {
+    let start = fromTail <= 0 ? 0 : region.lastIndexOf(NEWLINE, fromTail - 1) + 1;
+    if (start < fromTail) start = region.indexOf(NEWLINE, fromTail) + 1 || end;
+    while (start < end) {
       starts.push(start);
-      const newline = text.indexOf('\n', start);
-      start = newline === -1 ? end : newline + 1;
-    } else {
-      const newline = text.indexOf('\n', start);
+      const newline = region.indexOf(NEWLINE, start);
       start = newline === -1 ? end : newline + 1;
     }
   }
   starts.sort((a, b) => a - b);
   const lines: RawLine[] = [];
   let counted = 0;
-  let line = firstLine;
+  let line = place.firstLine;
   let previous = -1;
   for (const start of starts) {
     if (start === previous) continue;
     previous = start;
-    line += countNewlines(buffer, counted, start);
+    line += countNewlines(region, counted, start);
     counted = start;
-    const newline = text.indexOf('\n', start);
-    const stop = newline === -1 ? end : newline;
-    lines.push({ line, text: buffer.toString('utf8', start, stop) });
+    const newline = region.indexOf(NEWLINE, start);
+    lines.push({ line, text: region.toString('utf8', start, newline === -1 ? end : newline) });
   }
   return lines;
 };

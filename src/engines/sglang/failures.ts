@@ -109,15 +109,6 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the scheduler made no progress for ${f.value ?? ''} s and SGLang's watchdog stopped it`,
   },
   {
-    id: 'sglang-sigquit',
-    class: 'unknown',
-    weight: 10,
-    needles: ['sigquit'],
-    pattern: /Received sigquit from a child proc/,
-    summary: () =>
-      'an SGLang child process failed (the parent received SIGQUIT); its own error is the root cause',
-  },
-  {
     id: 'sglang-scheduler-exception',
     class: 'unknown',
     weight: 10,

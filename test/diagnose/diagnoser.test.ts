@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { normalizeLine } from '../../src/logs/normalize.ts';
+import type { Diagnosis } from '../../src/events.ts';
+import type { RawLine } from '../../src/logs/types.ts';
+import { loadManifest, readLines } from './fixture-logs.ts';
+
+const diagnose = (
+  lines: readonly RawLine[],
+  engine: Parameters<typeof createDiagnoser>[0]['engine'] = 'auto',
+  end = {},
+): Diagnosis => {
+  const diagnoser = createDiagnoser({ engine });
+  for (const line of lines) diagnoser.push(line);
+  return diagnoser.finish(end);
+};
+
+const numbered = (...texts: string[]): RawLine[] => texts.map((text, i) => ({ line: i + 1, text }));
+
+// Key lines may carry wrappers (docker compose, timestamps): compare the messages, not the raw text.
+const messages = (text: string): string =>
+  normalizeLine(text)
+    .pieces.map((piece) => piece.text.trim())
+    .join(' ')
+    .trim();
+
+describe('every fixture log', () => {
+  const manifest = loadManifest();
+
+  it.each(manifest.map((entry) => [entry.file, entry] as const))('%s: class and key line', (_file, entry) => {
+    const diagnosis = diagnose(readLines(entry.file));
+    expect(diagnosis.class).toBe(entry.expected_diagnosis);
+    expect(diagnosis.evidence.map((evidence) => messages(evidence.text))).toContain(messages(entry.key_line));
+    expect(diagnosis.summary.length).toBeGreaterThan(10);
+    if (diagnosis.class !== 'ready') expect(diagnosis.advice.length).toBeGreaterThan(0);
+  });
+
+  it('reaches at least 95% top-1 accuracy with the engine guessed from the log', () => {
+    const right = manifest.filter(
+      (entry) => diagnose(readLines(entry.file)).class === entry.expected_diagnosis,
+    );
+    expect(right.length / manifest.length).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('gives the same class when told the engine', () => {
+    for (const entry of manifest)
+      expect(diagnose(readLines(entry.file), entry.engine).class).toBe(entry.expected_diagnosis);
+  });
+
+  it('quotes raw lines with ANSI removed and 1-based file line numbers', () => {
+    const lines = readLines('vllm-cuda-oom-01.log');
+    const diagnosis = diagnose(lines);
+    for (const evidence of diagnosis.evidence) expect(lines[evidence.line - 1]?.text).toBe(evidence.text);
+  });
+});
+
+describe('acceptance: the EAGLE-3 midlayer KeyError', () => {
+  it('is a weight mismatch with the KeyError as evidence and advice on the midlayer layout', () => {
+    const diagnosis = diagnose(readLines('sglang-weight-mismatch-01.log'), 'sglang');
+    expect(diagnosis.class).toBe('weight-mismatch');
+    expect(diagnosis.evidence).toContainEqual({
+      line: 8,
+      text: "KeyError: 'midlayer.self_attn.qkv_proj.weight'",
+    });
+    const advice = diagnosis.advice.join('\n');
+    expect(advice).toContain('midlayer');
+    expect(advice).toContain('layers.0');
+    expect(advice).toContain('LlamaForCausalLMEagle3');
+    expect(diagnosis.summary).toContain('sglang/srt/models/qwen3.py');
+  });
+});
+
+describe('looking above the last line', () => {
+  it("classifies SGLang's capture wrapper by the error it wraps", () => {
+    const wrap = (cause: string) =>
+      diagnose(
+        numbered('Traceback (most recent call last):', `Exception: Capture cuda graph failed: ${cause}`),
+        'sglang',
+      ).class;
+    expect(wrap('CUDA out of memory. Tried to allocate 2.00 GiB.')).toBe('cuda-oom');
+    expect(wrap('[../third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer')).toBe(
+      'nccl',
+    );
+    expect(wrap('operation not permitted when stream is capturing')).toBe('graph-capture-failed');
+  });
+
+  it('prefers the root cause above a vLLM wrapper printed later', () => {
+    const diagnosis = diagnose(
+      numbered(
+        '(EngineCore_DP0 pid=7) ERROR 10-25 13:08:43 [core.py:708] ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+        '(APIServer pid=5) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+      ),
+    );
+    expect(diagnosis.class).toBe('cuda-oom');
+    expect(diagnosis.evidence[0]?.line).toBe(1);
+    expect(diagnosis.advice.join(' ')).toContain('--gpu-memory-utilization');
+  });
+
+  it('reads an NCCL error whose last error is a failed calloc as out of memory', () => {
+    const diagnosis = diagnose(readLines('sglang-nccl-02.log'), 'sglang');
+    expect(diagnosis.class).toBe('cuda-oom');
+    expect(diagnosis.advice.join(' ')).toContain('--mem-fraction-static');
+  });
+
+  it('counts a failure signature without a traceback', () => {
+    expect(
+      diagnose(
+        numbered(
+          '[2025-01-01 00:00:00 TP0] max_total_tokens=131072 is larger than the profiled value -561981. Use the profiled value instead.',
+        ),
+        'sglang',
+      ).class,
+    ).toBe('cuda-oom');
+    expect(
+      diagnose(numbered('INFO 04-27 10:13:05 llm_engine.py:275] # GPU blocks: 0, # CPU blocks: 256'), 'vllm')
+        .class,
+    ).toBe('cuda-oom');
+  });
+
+  it('prefers the first NCCL error over later secondary errors', () => {
+    const diagnosis = diagnose(readLines('vllm-nccl-01.log'));
+    expect(diagnosis.class).toBe('nccl');
+    expect(diagnosis.summary).toContain('unhandled cuda error');
+  });
+
+  it('lets a real error line win over the source line that raises it', () => {
+    const diagnosis = diagnose(readLines('sglang-nccl-01.log'));
+    expect(diagnosis.summary).toBe('NCCL failed: unhandled system error');
+  });
+});
+
+describe('signals', () => {
+  const killedBy = (text: string) =>
+    diagnose(numbered('[2025-01-01 00:00:00 TP0] Load weight begin. avail mem=70 GB', text), 'sglang');
+
+  it('reads -N, 128+N and "signal N" and names the signal', () => {
+    expect(killedBy('[12-16 14:27:10] Exit code: -9').summary).toContain('SIGKILL');
+    expect(killedBy('exit code 137').summary).toContain('SIGKILL');
+    const tgi = diagnose(readLines('tgi-killed-01.log'));
+    expect(tgi.class).toBe('killed');
+    expect(tgi.summary).toContain('SIGILL');
+  });
+
+  it('calls SIGKILL during weight loading the host OOM killer', () => {
+    const diagnosis = killedBy('Killed');
+    expect(diagnosis.class).toBe('killed');
+    expect(diagnosis.summary).toContain('OOM killer');
+    expect(diagnosis.advice.join(' ')).toContain('dmesg');
+  });
+
+  it('names SIGBUS and points at shared memory', () => {
+    const diagnosis = killedBy('Bus error (core dumped)');
+    expect(diagnosis.summary).toContain('SIGBUS');
+    expect(diagnosis.advice.join(' ')).toContain('--shm-size');
+  });
+
+  it('uses the exit code from the watcher when the log has no error', () => {
+    const lines = numbered('[2025-01-01 00:00:00 TP0] Load weight begin. avail mem=70 GB');
+    const byCode = diagnose(lines, 'sglang', { exitCode: -9 });
+    expect(byCode.class).toBe('killed');
+    expect(byCode.summary).toContain('weight loading');
+    expect(diagnose(lines, 'sglang', { signal: 'SIGBUS' }).summary).toContain('SIGBUS');
+    expect(diagnose(lines, 'sglang', { exitCode: 1 }).class).toBe('unknown');
+  });
+});
+
+describe('ready and hang', () => {
+  it('ignores errors that the start recovered from before its ready line', () => {
+    const lines = [
+      ...numbered('ValueError: transient'),
+      ...readLines('sglang-ready-01.log').map((l) => ({ ...l, line: l.line + 1 })),
+    ];
+    expect(diagnose(lines, 'sglang').class).toBe('ready');
+  });
+
+  it('reports a crash after the ready line', () => {
+    const lines = [
+      ...readLines('sglang-ready-01.log'),
+      { line: 68, text: 'RuntimeError: CUDA error: an illegal memory access was encountered' },
+    ];
+    expect(diagnose(lines, 'sglang').class).toBe('unknown');
+  });
+
+  it('names the phase a hang stopped in and the heartbeat it kept printing', () => {
+    const diagnosis = diagnose(readLines('vllm-hang-01.log'), 'vllm');
+    expect(diagnosis.class).toBe('hang');
+    expect(diagnosis.summary).toContain('heartbeat');
+    const capture = diagnose(readLines('sglang-hang-02.log'), 'sglang');
+    expect(capture.summary).toContain('graph-capture');
+    expect(capture.evidence.map((e) => e.line)).toContain(2);
+  });
+
+  it('names ranks that printed nothing when the tensor-parallel size is known', () => {
+    const diagnosis = diagnose(
+      numbered(
+        "[2025-06-04 07:49:50] server_args=ServerArgs(model_path='m', tp_size=2)",
+        '[2025-06-04 07:49:51 TP0] Init torch distributed begin.',
+      ),
+      'sglang',
+    );
+    expect(diagnosis.class).toBe('hang');
+    expect(diagnosis.summary).toContain('TP1');
+    expect(diagnosis.advice.join(' ')).toContain('NCCL_DEBUG=INFO');
+  });
+
+  it('uses the reason the watcher gives', () => {
+    const lines = readLines('sglang-hang-01.log');
+    expect(diagnose(lines, 'sglang', { reason: 'stalled' }).summary).toMatch(
+      /^the start stalled in distributed init/,
+    );
+    expect(diagnose(lines, 'sglang', { reason: 'timeout', phase: 'weight-load' }).summary).toMatch(
+      /timed out in weight loading/,
+    );
+  });
+});
+
+describe('advice names the engine in use', () => {
+  it("uses SGLang's and vLLM's own flag names for the same class", () => {
+    const sglang = diagnose(
+      numbered('RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.'),
+      'sglang',
+    );
+    expect(sglang.advice.join(' ')).toContain('--mem-fraction-static');
+    const vllm = diagnose(numbered('ValueError: No available memory for the cache blocks.'), 'vllm');
+    expect(vllm.advice.join(' ')).toContain('--gpu-memory-utilization');
+    expect(vllm.advice.join(' ')).not.toContain('--mem-fraction-static');
+  });
+
+  it("maps vLLM's --num-speculative-tokens to SGLang's speculative flags", () => {
+    const diagnosis = diagnose(
+      numbered('launch_server.py: error: unrecognized arguments: --num-speculative-tokens 3'),
+      'sglang',
+    );
+    expect(diagnosis.class).toBe('unknown-flag');
+    expect(diagnosis.advice.join(' ')).toContain('--speculative-num-draft-tokens');
+  });
+
+  it('lists the tensor-parallel sizes that divide the head count', () => {
+    const diagnosis = diagnose(readLines('vllm-invalid-value-01.log'), 'vllm');
+    expect(diagnosis.advice.join(' ')).toContain('1, 2, 3, 4, 6, 12');
+  });
+});
+
+describe('redaction', () => {
+  it('passes evidence through the redactor', () => {
+    const diagnoser = createDiagnoser({
+      engine: 'sglang',
+      redact: (text) => text.replaceAll('sk-secret-1234', '***'),
+    });
+    diagnoser.push({
+      line: 1,
+      text: "OSError: You are trying to access a gated repo. token='sk-secret-1234'",
+    });
+    const diagnosis = diagnoser.finish();
+    expect(diagnosis.class).toBe('model-not-found-or-auth');
+    expect(JSON.stringify(diagnosis)).not.toContain('sk-secret-1234');
+  });
+});

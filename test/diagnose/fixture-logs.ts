@@ -1,0 +1,24 @@
+// The real server logs in ../shared/fixtures/logs and their manifest, for the diagnosis and phase tests.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RawLine } from '../../src/logs/types.ts';
+
+export const FIXTURE_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'logs');
+
+export interface ManifestEntry {
+  file: string;
+  engine: 'sglang' | 'vllm' | 'tgi';
+  expected_diagnosis: string;
+  key_line: string;
+  fragment: boolean;
+}
+
+export const loadManifest = (): ManifestEntry[] =>
+  JSON.parse(readFileSync(join(FIXTURE_DIR, 'manifest.json'), 'utf8')) as ManifestEntry[];
+
+// The file's physical lines with 1-based numbers (a final newline does not start another line).
+export const readLines = (file: string): RawLine[] => {
+  const lines = readFileSync(join(FIXTURE_DIR, file), 'utf8').split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines.map((text, i) => ({ line: i + 1, text }));
+};

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { collapseRedraws, normalizeLine, stripAnsi } from '../../src/logs/normalize.ts';
+import { splitProgressBar } from '../../src/logs/progress-bar.ts';
+
+describe('ANSI and carriage returns', () => {
+  it('removes colour codes', () => {
+    expect(stripAnsi('\u001b[32mINFO\u001b[0m 11-24 11:44:17 [core.py:1] ok')).toBe(
+      'INFO 11-24 11:44:17 [core.py:1] ok',
+    );
+    expect(
+      normalizeLine('\u001b[1;31mERROR\u001b[0m:    [Errno 98] address already in use').pieces[0],
+    ).toMatchObject({
+      text: '[Errno 98] address already in use',
+      level: 'error',
+    });
+  });
+
+  it('keeps the last state of a \\r-redrawn line', () => {
+    expect(collapseRedraws('a  10%\rb  50%\rc 100%')).toBe('c 100%');
+    expect(collapseRedraws('done\r')).toBe('done');
+    expect(collapseRedraws('\r\r')).toBe('');
+    expect(collapseRedraws('no redraw')).toBe('no redraw');
+  });
+});
+
+describe('progress bars', () => {
+  it.each([
+    [
+      'Loading safetensors checkpoint shards:  50% Completed | 1/2 [04:38<04:38, 278.99s/it]',
+      'Loading safetensors checkpoint shards',
+      1,
+      2,
+    ],
+    [
+      'Capturing batches (bs=1 avail_mem=10.28 GB): 100%|██████████| 23/23 [00:16<00:00,  1.42it/s]',
+      'Capturing batches (bs=1 avail_mem=10.28 GB)',
+      23,
+      23,
+    ],
+    [
+      'Capturing CUDA graphs (decode, FULL): 100%|██████████| 35/35 [00:01<00:00, 33.86it/s]',
+      'Capturing CUDA graphs (decode, FULL)',
+      35,
+      35,
+    ],
+    [' 25%|██▌       | 1/4 [00:01<00:03,  1.14s/it]', '', 1, 4],
+  ] as const)('%s', (text, label, done, total) => {
+    expect(splitProgressBar(text)?.bar).toEqual({ label, done, total });
+  });
+
+  it('is not fooled by percentages in sentences', () => {
+    expect(splitProgressBar('token usage: 0.00, cache hit rate: 0.00%, #running-req: 0')).toBeNull();
+    expect(splitProgressBar('[2025-01-01 00:00:00 TP0] 50%|x| 1/2 [00:01<00:01]')).toBeNull();
+  });
+
+  it('splits a bar joined onto the next log line into two messages', () => {
+    const line =
+      'Capturing batches (avail_mem=27.97 GB):   0%|          | 0/34 [00:00<?, ?it/s][2025-06-26 09:47:18 DP2 TP2] Try DeepGEMM JIT Compiling for <gemm_fp8_fp8_bf16_nt>';
+    const { pieces, text } = normalizeLine(line);
+    expect(pieces).toHaveLength(2);
+    expect(pieces[0]?.bar).toEqual({ label: 'Capturing batches (avail_mem=27.97 GB)', done: 0, total: 34 });
+    expect(pieces[1]).toMatchObject({
+      text: 'Try DeepGEMM JIT Compiling for <gemm_fp8_fp8_bf16_nt>',
+      rank: 2,
+      bar: null,
+    });
+    expect(text).toBe('Try DeepGEMM JIT Compiling for <gemm_fp8_fp8_bf16_nt>');
+  });
+
+  it('handles a \\r-redrawn bar inside a docker compose wrapper', () => {
+    const { pieces } = normalizeLine(
+      'sglang-1  | Loading safetensors checkpoint shards:   0% Completed | 0/4 [00:00<?, ?it/s]\rLoading safetensors checkpoint shards:  75% Completed | 3/4 [00:03<00:01, 1.0s/it]',
+    );
+    expect(pieces[0]?.bar).toEqual({ label: 'Loading safetensors checkpoint shards', done: 3, total: 4 });
+  });
+});
+
+describe('normalizeLine', () => {
+  it('returns no pieces for blank lines', () => {
+    expect(normalizeLine('').pieces).toEqual([]);
+    expect(normalizeLine('2025-02-04 21:21:41 ').pieces).toEqual([]);
+  });
+
+  it('keeps the rank and level the prefixes named', () => {
+    expect(normalizeLine('[2025-09-11 10:25:43 TP3] KV Cache is allocated. #tokens: 903439').pieces).toEqual([
+      { text: 'KV Cache is allocated. #tokens: 903439', rank: 3, level: null, bar: null },
+    ]);
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { stripPrefixes } from '../../src/logs/prefixes.ts';
+
+describe('stripPrefixes', () => {
+  it.each([
+    // Outer wrappers (PATTERNS.md §1).
+    ['vllm-1  | ERROR 11-18 18:07:28 engine.py:366] ValueError: boom', 'ValueError: boom', null, 'error'],
+    [
+      'deepseek-v32-exp  | [2025-10-04 02:29:36 DP7 TP7] Scheduler hit an exception:',
+      'Scheduler hit an exception:',
+      7,
+      null,
+    ],
+    [
+      '2025-02-04 21:29:17 [2025-02-04 05:29:17 TP0] Load weight end. type=Qwen2ForCausalLM',
+      'Load weight end. type=Qwen2ForCausalLM',
+      0,
+      null,
+    ],
+    [
+      '2025-04-29 22:14:28.456 | ValueError: Invalid repository ID',
+      'ValueError: Invalid repository ID',
+      null,
+      null,
+    ],
+    [
+      '2024-04-27 10:13:05 | ERROR | stderr | Traceback (most recent call last):',
+      'Traceback (most recent call last):',
+      null,
+      'error',
+    ],
+    [
+      '[2025-01-01T10:00:00Z] INFO 04-27 10:13:05 llm_engine.py:275] # GPU blocks: 0',
+      '# GPU blocks: 0',
+      null,
+      'info',
+    ],
+    ['2024-03-06T17:53:22.335714Z Killed', 'Killed', null, null],
+    [
+      '2025-03-07 23:50:27,531 - __main__ - INFO - [2025-03-07 23:50:27 TP0] Init torch distributed begin.',
+      'Init torch distributed begin.',
+      0,
+      'info',
+    ],
+    [
+      '2024-01-01T00:00:00,000 [INFO ] W-9000-model_1.0-stdout MODEL_LOG - INFO 01-01 00:00:00 [core.py:1] x',
+      'x',
+      null,
+      'info',
+    ],
+    // Engine prefixes.
+    ['[2025-09-11 10:25:43 TP3] KV Cache is allocated.', 'KV Cache is allocated.', 3, null],
+    ['[2026-05-22 23:27:33 DP2 TP2 EP2] Scheduler watchdog timeout', 'Scheduler watchdog timeout', 2, null],
+    ['[23:17:01 TP7] Load weight end.', 'Load weight end.', 7, null],
+    ['[12-16 14:27:10] Exit code: -9', 'Exit code: -9', null, null],
+    [
+      '[2026-03-03 23:22:54] INFO server_args.py:1974: Attention backend not specified.',
+      'Attention backend not specified.',
+      null,
+      'info',
+    ],
+    [
+      '[2025-09-11 10:26:01] INFO:     Uvicorn running on http://0.0.0.0:30000',
+      'Uvicorn running on http://0.0.0.0:30000',
+      null,
+      'info',
+    ],
+    [
+      '(EngineCore_DP0 pid=441) INFO 11-24 11:44:17 [gpu_worker.py:348] Available KV cache memory: 33.31 GiB',
+      'Available KV cache memory: 33.31 GiB',
+      null,
+      'info',
+    ],
+    [
+      '(VllmWorker rank=3 pid=406) ERROR 07-23 19:34:51 [multiproc_executor.py:487] RuntimeError: NCCL error',
+      'RuntimeError: NCCL error',
+      3,
+      'error',
+    ],
+    [
+      '(EngineCore_0 pid=675221) (VllmWorker TP0 pid=675227) INFO 01-01 00:00:00 [a.py:1] hello',
+      'hello',
+      0,
+      'info',
+    ],
+    ['(Worker_DP0_TP5_EP5 pid=9) WARNING 01-01 00:00:00 [a.py:1] careful', 'careful', 5, 'warning'],
+    [
+      'INFO 04-27 10:13:05 llm_engine.py:275] # GPU blocks: 0, # CPU blocks: 256',
+      '# GPU blocks: 0, # CPU blocks: 256',
+      null,
+      'info',
+    ],
+    [
+      '2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: Shard process was signaled to shutdown with signal 4 rank=0',
+      'Shard process was signaled to shutdown with signal 4 rank=0',
+      null,
+      'error',
+    ],
+    [
+      '[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143] Rank 3 successfully reached monitoredBarrier',
+      'Rank 3 successfully reached monitoredBarrier',
+      3,
+      'error',
+    ],
+  ] as const)('%s', (line, text, rank, level) => {
+    expect(stripPrefixes(line)).toEqual({ text, rank, level });
+  });
+
+  it('leaves messages without a known prefix alone', () => {
+    expect(stripPrefixes("KeyError: 'midlayer.self_attn.qkv_proj.weight'")).toEqual({
+      text: "KeyError: 'midlayer.self_attn.qkv_proj.weight'",
+      rank: null,
+      level: null,
+    });
+    expect(stripPrefixes('  File "/x.py", line 1, in f').text).toBe('  File "/x.py", line 1, in f');
+    expect(stripPrefixes('').text).toBe('');
+  });
+
+  it('stays fast on hostile input (bounded rounds, anchored patterns)', () => {
+    const long = `${'[2025-01-01 00:00:00 TP0] '.repeat(50)}${'x'.repeat(100_000)}`;
+    const started = performance.now();
+    const stripped = stripPrefixes(long);
+    expect(stripped.text.endsWith('x')).toBe(true);
+    // Generous bound: a catastrophic pattern would take seconds here.
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
