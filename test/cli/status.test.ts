@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runVigil } from '../helpers/cli.ts';
+import { runMain } from '../helpers/main.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
@@ -13,7 +14,7 @@ afterEach(async () => {
 describe('vigil status', () => {
   it('says there are no launches yet', async () => {
     const { env } = await makeStateEnv();
-    const r = await runVigil(['status'], env);
+    const r = await runMain(['status'], env);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('no launches (vigil up starts one)\n');
   });
@@ -68,7 +69,7 @@ describe('vigil status', () => {
 
   it('rejects an unknown output kind', async () => {
     const { env } = await makeStateEnv();
-    const r = await runVigil(['status', '--output', 'xml'], env);
+    const r = await runMain(['status', '--output', 'xml'], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/--output: expected plain or json/);
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readLaunchRecord } from '../../src/state/records.ts';
 import { runVigil } from '../helpers/cli.ts';
+import { runMain } from '../helpers/main.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { expectNoProcessLeft, killTrackedSessions, trackSession } from '../helpers/processes.ts';
@@ -58,14 +59,14 @@ describe('vigil stop', () => {
   it('names the known launches for an unknown id', async () => {
     const { env } = await makeStateEnv();
     const launched = await launchReady(env);
-    const r = await runVigil(['stop', 'nope'], env);
+    const r = await runMain(['stop', 'nope'], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`vigil: no launch with id nope\n  known launches: ${launched.id}\n`);
   });
 
   it('rejects a bad --grace', async () => {
     const { env } = await makeStateEnv();
-    const r = await runVigil(['stop', 'x', '--grace', 'soon'], env);
+    const r = await runMain(['stop', 'x', '--grace', 'soon'], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/--grace: expected a duration/);
   });

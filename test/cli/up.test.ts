@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net';
 import { listLaunchRecords } from '../../src/state/records.ts';
 import type { VigilEvent } from '../../src/events.ts';
 import { runVigil, startVigil, type VigilRun } from '../helpers/cli.ts';
+import { runMain } from '../helpers/main.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { expectNoProcessLeft, isAlive, killTrackedSessions, trackSession } from '../helpers/processes.ts';
@@ -197,7 +198,7 @@ describe('vigil up', () => {
     [['--port', '8000', '--', 'vigil-no-such-binary'], /cannot run vigil-no-such-binary/],
   ])('rejects %j with exit 1 before launching anything', async (args, message) => {
     const { env, stateDir } = await makeStateEnv();
-    const r = await runVigil(['up', ...args], env);
+    const r = await runMain(['up', ...args], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runVigil, startVigil } from '../helpers/cli.ts';
+import { runMain } from '../helpers/main.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { isAlive, killTrackedSessions, trackSession, waitForAlive } from '../helpers/processes.ts';
@@ -66,7 +67,7 @@ describe('vigil wait', () => {
     [['not-a-url'], /url: expected an http:\/\/ or https:\/\/ URL/],
     [['http://127.0.0.1:1', '--interval', '0s'], /--interval: expected a duration above zero/],
   ])('rejects %j with exit 1', async (args, message) => {
-    const r = await runVigil(['wait', ...args]);
+    const r = await runMain(['wait', ...args]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message);
   });

@@ -30,7 +30,8 @@ interface Run {
 // Launches with a fresh state directory; every launched session is killed after the test whatever happens.
 const run = async (options: Omit<LaunchOptions, 'stateDir'> & { stateDir?: string }): Promise<Run> => {
   const stateDir = options.stateDir ?? (await makeStateEnv()).stateDir;
-  const handle = launch({ preflight: false, graceMs: 2000, ...options, stateDir });
+  // Probes every 100 ms unless a test says otherwise: tests wait for the schedule less.
+  const handle = launch({ preflight: false, graceMs: 2000, intervalMs: 100, ...options, stateDir });
   const events: VigilEvent[] = [];
   let sid: number | null = null;
   for await (const event of handle.events) {
