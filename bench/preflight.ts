@@ -2,7 +2,7 @@
 // writes bench/results/preflight.json. Targets (issue 4): in-process warm check ≤ 5 ms; the whole
 // `vigil check --offline` command, cold, process start included, ≤ 300 ms.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,6 +104,9 @@ interface Row {
   max_ms: number;
   target_ms: number;
   exit_code?: number | null;
+  /** CPU time (user + sys) of the process, when GNU time is available. */
+  cpu_median_ms?: number;
+  cpu_p95_ms?: number;
 }
 
 const quantile = (sorted: readonly number[], q: number): number =>
@@ -136,24 +139,46 @@ const warm = async (name: string, command: string[]): Promise<Row> => {
   return summarize(name, samples, 5);
 };
 
-const cold = (name: string, command: string[]): Row => {
-  const samples: number[] = [];
+// GNU time reports the child's CPU time too, which a busy machine inflates far less than wall time.
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+const spawnTimed = (argv: string[]): { wallMs: number; cpuMs: number | null; status: number | null } => {
+  const start = performance.now();
+  const result =
+    TIME === null
+      ? spawnSync(argv[0] ?? '', argv.slice(1), { encoding: 'utf8', stdio: 'pipe' })
+      : spawnSync(TIME, ['-f', 'cpu %U %S', ...argv], { encoding: 'utf8', stdio: 'pipe' });
+  const wallMs = performance.now() - start;
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr);
+  const cpuMs = cpu === null ? null : (Number(cpu[1]) + Number(cpu[2])) * 1000;
+  return { wallMs, cpuMs, status: result.status };
+};
+
+const cold = (name: string, argv: string[], target: number): Row => {
+  const wall: number[] = [];
+  const cpu: number[] = [];
   let exitCode: number | null = null;
   for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    const result = spawnSync(
-      process.execPath,
-      [join(ROOT, 'bin', 'vigil.js'), 'check', '--offline', '--', ...command],
-      {
-        encoding: 'utf8',
-        stdio: 'pipe',
-      },
-    );
-    samples.push(performance.now() - start);
-    exitCode = result.status;
+    const run = spawnTimed(argv);
+    wall.push(run.wallMs);
+    if (run.cpuMs !== null) cpu.push(run.cpuMs);
+    exitCode = run.status;
   }
-  return summarize(name, samples, 300, { exit_code: exitCode });
+  const cpuRow = cpu.length === 0 ? null : summarize('cpu', cpu, target);
+  return summarize(name, wall, target, {
+    exit_code: exitCode,
+    ...(cpuRow === null ? {} : { cpu_median_ms: cpuRow.median_ms, cpu_p95_ms: cpuRow.p95_ms }),
+  });
 };
+
+const vigilCheck = (command: string[]): string[] => [
+  process.execPath,
+  join(ROOT, 'bin', 'vigil.js'),
+  'check',
+  '--offline',
+  '--',
+  ...command,
+];
 
 const build = (): void => {
   if (values['no-build']) return;
@@ -173,24 +198,21 @@ const main = async (): Promise<void> => {
   const rows = [
     await warm(`in-process warm, valid ${String(optionCount(VALID))}-option SGLang command`, VALID),
     await warm(`in-process warm, same + --num-speculative-tokens 16`, SEED),
-    cold(`vigil check --offline, cold process, valid command`, VALID),
-    cold(`vigil check --offline, cold process, seed mistake`, SEED),
+    cold(`vigil check --offline, cold process, valid command`, vigilCheck(VALID), 300),
+    cold(`vigil check --offline, cold process, seed mistake`, vigilCheck(SEED), 300),
   ];
-  const baseline = summarize(
+  const baseline = cold(
     'node -e 0 (process start alone, for reference)',
-    Array.from({ length: RUNS }, () => {
-      const start = performance.now();
-      spawnSync(process.execPath, ['-e', '0']);
-      return performance.now() - start;
-    }),
+    [process.execPath, '-e', '0'],
     Number.NaN,
   );
-  const header = ['case', 'runs', 'median ms', 'p95 ms', 'target ms'];
+  const header = ['case', 'runs', 'median ms', 'p95 ms', 'cpu median ms', 'target ms'];
   const lines = [...rows, baseline].map((r) => [
     r.case,
     String(r.runs),
     r.median_ms.toFixed(2),
     r.p95_ms.toFixed(2),
+    r.cpu_median_ms === undefined ? '' : r.cpu_median_ms.toFixed(0),
     Number.isNaN(r.target_ms) ? '' : `≤ ${String(r.target_ms)}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));

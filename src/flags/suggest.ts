@@ -59,12 +59,19 @@ export const normalizeName = (name: string): string =>
   name.replace(/^-+/, '').toLowerCase().replace(/_/g, '-');
 
 const tokenCache = new Map<string, string[]>();
+// The words of an option name (split at -, _ and .), lower case; a plain loop, as it runs for every option.
 const tokensOf = (name: string): string[] => {
   let tokens = tokenCache.get(name);
   if (tokens === undefined) {
-    tokens = normalizeName(name)
-      .split(/[-.]+/)
-      .filter((t) => t !== '');
+    tokens = [];
+    let word = '';
+    for (const char of name.toLowerCase()) {
+      if (char === '-' || char === '_' || char === '.') {
+        if (word !== '') tokens.push(word);
+        word = '';
+      } else word += char;
+    }
+    if (word !== '') tokens.push(word);
     tokenCache.set(name, tokens);
   }
   return tokens;
@@ -124,15 +131,27 @@ const charHistogram = (text: string): Int16Array => {
   return counts;
 };
 
+const scratch = new Int16Array(128);
+
 // Half the L1 distance of the character counts: no edit changes it by more than 2, so it bounds OSA from below.
-const histogramGap = (histogram: Int16Array, other: string): number => {
-  const counts = histogram.slice();
+// Touches only the characters of the two names, so it stays linear in their length.
+const histogramGap = (histogram: Int16Array, typed: string, other: string): number => {
+  for (let i = 0; i < typed.length; i++) {
+    const code = typed.charCodeAt(i) & 127;
+    scratch[code] = histogram[code] ?? 0;
+  }
   for (let i = 0; i < other.length; i++) {
     const code = other.charCodeAt(i) & 127;
-    counts[code] = (counts[code] ?? 0) - 1;
+    scratch[code] = (scratch[code] ?? 0) - 1;
   }
   let gap = 0;
-  for (const count of counts) gap += Math.abs(count);
+  for (const text of [typed, other]) {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i) & 127;
+      gap += Math.abs(scratch[code] ?? 0);
+      scratch[code] = 0;
+    }
+  }
   return gap / 2;
 };
 
@@ -164,13 +183,17 @@ export const suggestNames = (
 ): Suggestion[] => {
   const typed = normalizeName(unknown);
   const typedWords = tokensOf(unknown).join('');
+  const typedCount = tokensOf(unknown).length;
   const histogram = charHistogram(typed);
   const scored: { name: string; other: string; score: number; edit: number | null }[] = [];
   for (const name of candidates) {
     const other = normalized(name);
     // Words run together (`--configformat`) are the same name; prefix-matched words must not outrank it.
     const joined = typedWords === tokensOf(name).join('');
-    const dice = joined ? 1 : tokenDice(unknown, name);
+    const words = tokensOf(name).length;
+    // Dice can only reach the threshold when the word counts are close enough to match.
+    const reachable = (2 * Math.min(typedCount, words)) / (typedCount + words) >= SUGGEST_THRESHOLD;
+    const dice = joined ? 1 : reachable ? tokenDice(unknown, name) : 0;
     const demote = options.demote?.has(name) === true ? 0.01 : 0;
     if (dice >= SUGGEST_THRESHOLD) {
       scored.push({ name, other, score: dice - demote, edit: joined ? 2 : null });
@@ -179,7 +202,8 @@ export const suggestNames = (
     const longest = Math.max(typed.length, other.length);
     const limit = Math.floor((1 - SUGGEST_THRESHOLD) * longest + 1e-9);
     // Cheap lower bounds on the edit distance first: length difference, then half the character-count difference.
-    if (Math.abs(typed.length - other.length) > limit || histogramGap(histogram, other) > limit) continue;
+    if (Math.abs(typed.length - other.length) > limit || histogramGap(histogram, typed, other) > limit)
+      continue;
     const edit = editSimilarityAtLeast(typed, other, SUGGEST_THRESHOLD);
     if (edit >= SUGGEST_THRESHOLD) scored.push({ name, other, score: edit - demote, edit });
   }

@@ -122,7 +122,8 @@ export const unknownOptionFinding = (issue: ArgparseIssue, ctx: UnknownContext):
     );
   }
   if (match !== null) suggestions.push(...match.suggestions);
-  suggestions.push(...similar(schema, processed));
+  // String similarity only when no fact above named the option: it is the costly part on a cold start.
+  if (suggestions.length === 0) suggestions.push(...similar(schema, processed));
 
   const where = schema.version === null ? label : `${label} v${schema.version}`;
   const head =
