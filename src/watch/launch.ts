@@ -4,7 +4,7 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { UsageError, VigilError, invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import type { Diagnosis, VigilEvent } from '../events.ts';
+import type { Diagnosis, PhaseId, VigilEvent } from '../events.ts';
 import { getEngine } from '../engines/index.ts';
 import { readServerCommand, resolveSpawnArgv, type ServerCommand } from '../engines/command.ts';
 import { createRedactor, type Redactor } from '../redact/redactor.ts';
@@ -15,6 +15,7 @@ import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
 import { stopTree } from '../hosts/kill.ts';
 import { stateDir as defaultStateDir } from '../state/dir.ts';
 import { newLaunchId, updateLaunchRecord, writeLaunchRecord } from '../state/records.ts';
+import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
 import { vigilCommand } from '../self.ts';
 import { createChannel } from './channel.ts';
 import { watchLaunched } from './liveness.ts';
@@ -265,12 +266,16 @@ const runLaunch = async (
 
   const spec = getEngine(config.server.engine);
   const diagnoser = createDiagnoser({ engine: config.server.engine, redact });
+  const tracker = createStartTracker(spec);
+  // Earlier starts of the same profile give the ETA; without any, events carry none (never an invented one).
+  const profile = profileOf({ engine: config.server.engine, argv: config.command, host: 'local' });
+  const history = await loadStarts(profile, { dir: config.stateDir }).catch(() => []);
   let outcome;
   try {
     outcome = await runWatchLoop({
       spec,
       target: config.target,
-      tracker: createStartTracker(spec),
+      tracker,
       diagnoser,
       redact,
       emit,
@@ -285,6 +290,11 @@ const runLaunch = async (
       successThreshold: config.successThreshold,
       expectStatus: config.expectStatus,
       ...(signal === undefined ? {} : { signal }),
+      ...(history.length === 0
+        ? {}
+        : {
+            eta: (phase: PhaseId | null, inPhaseMs: number) => estimateRemaining(history, phase, inPhaseMs),
+          }),
     });
   } catch (error) {
     if (!config.keepOnFailure) await stopTree(child, stopOptions);
@@ -293,6 +303,9 @@ const runLaunch = async (
 
   if (outcome.end.kind === 'ready') {
     await updateLaunchRecord(config.stateDir, id, { outcome: 'ready' }).catch(() => undefined);
+    await recordStart(profile, tracker.phaseDurations(performance.now()), { dir: config.stateDir }).catch(
+      () => undefined,
+    );
     const event = {
       type: 'ready' as const,
       elapsed_ms: outcome.elapsedMs,

@@ -55,6 +55,28 @@ describe('launch with the simulator', () => {
     expect(isAlive(c.of('launched')[0]!.pid)).toBe(true);
   });
 
+  it('records the phase durations of a ready start, and the next start of the same profile gets an ETA', async () => {
+    const { stateDir } = await makeStateEnv();
+    const command = (port: number): string[] => [
+      'vigil',
+      'sim',
+      'sglang',
+      '--',
+      '--model-path',
+      'm',
+      '--port',
+      String(port),
+    ];
+    const first = await runSim(command(await freePort()), {}, { stateDir });
+    expect(first.result.ok).toBe(true);
+    expect(first.of('phase').every((p) => !('eta' in p))).toBe(true);
+    const second = await runSim(command(await freePort()), {}, { stateDir });
+    expect(second.result.ok).toBe(true);
+    const weights = second.of('phase').find((p) => p.name === 'weight-load' && p.previous !== undefined);
+    expect(weights?.eta).toMatchObject({ basis: 'median of 1 earlier start' });
+    expect(weights?.eta?.ms).toBeGreaterThan(0);
+  });
+
   it('SGLang cuda-oom@graph-capture: exited (3) with the evidence, and nothing left running', async () => {
     const port = await freePort();
     const c = await runSim(
