@@ -5,15 +5,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  VIGIL_INTERVAL_MS,
-  WATCHERS,
-  type Scenario,
-  type ServerKind,
-  type WatcherId,
-} from './lib/commands.ts';
-import { EARLY_SAMPLE_MS, measureResources, type ResourceResult } from './lib/resource-watch.ts';
-import { formatTable, summarize, type GroupSummary } from './lib/summary.ts';
+import { WATCHERS, type Scenario, type ServerKind, type WatcherId } from './lib/commands.ts';
+import { measureResources, type ResourceResult } from './lib/resource-watch.ts';
+import { checkTargets, formatResources, formatTargets, formatVerdictTimes } from './lib/targets.ts';
+import { formatTable, summarize } from './lib/summary.ts';
 import { runTrial, type TrialResult } from './lib/trial.ts';
 
 const { values } = parseArgs({
@@ -90,46 +85,6 @@ const runGroup = async (
   return results;
 };
 
-const targetLines = (
-  groups: GroupSummary[],
-  resources: ResourceResult | null,
-): { target: string; measured: string; met: boolean | null }[] => {
-  const vigil = (server: ServerKind, scenario: Scenario) =>
-    groups.find((g) => g.watcher === 'vigil' && g.server === server && g.scenario === scenario);
-  const check = (target: string, value: number | null | undefined, limit: number, unit: string) => ({
-    target,
-    measured:
-      value === null || value === undefined
-        ? 'not measured'
-        : `${unit === 'ms' ? Math.round(value) : value.toFixed(2)} ${unit}`,
-    met: value === null || value === undefined ? null : value <= limit,
-  });
-  return [
-    check('ready with a ready line (simulator): median ≤ 25 ms', vigil('sim', 'ready')?.medianMs, 25, 'ms'),
-    check(
-      `ready without one (plain server, --interval ${VIGIL_INTERVAL_MS / 1000}s): median ≤ ${VIGIL_INTERVAL_MS / 2 + 25} ms`,
-      vigil('plain', 'ready')?.medianMs,
-      VIGIL_INTERVAL_MS / 2 + 25,
-      'ms',
-    ),
-    check('crash (simulator): median ≤ 50 ms', vigil('sim', 'crash')?.medianMs, 50, 'ms'),
-    check('crash (plain server): median ≤ 50 ms', vigil('plain', 'crash')?.medianMs, 50, 'ms'),
-    check(
-      'vigil CPU: < 1 s per minute of watching (startup included)',
-      resources?.cpuSecondsPerMinute,
-      1,
-      's/min',
-    ),
-    check(
-      'vigil CPU: < 1 s per minute of watching (after startup)',
-      resources?.steadyCpuSecondsPerMinute,
-      1,
-      's/min',
-    ),
-    check('vigil peak RSS: < 100 MB', resources?.usage?.peakRssMb, 100, 'MB'),
-  ];
-};
-
 const main = async (): Promise<void> => {
   build();
   const vigilUp = available('up');
@@ -162,35 +117,16 @@ const main = async (): Promise<void> => {
       resources = await measureResources(dir, server, resourceMs);
     }
     const groups = summarize(results);
-    const targets = targetLines(groups, resources);
+    const targets = checkTargets(groups, resources);
+    const loadAfter = loadavg()[0] ?? 0;
     const out: string[] = ['', formatTable(groups, CAP_MS), ''];
-    if (resources !== null) {
-      const usage = resources.usage;
-      out.push(
-        usage === null
-          ? `vigil over a ${Math.round(resources.watchedMs / 1000)} s watch: not measured (${resources.note ?? 'no usage'})`
-          : `vigil over a ${Math.round(resources.watchedMs / 1000)} s watch of the ${resources.server === 'sim' ? 'simulator at real speed' : 'plain server'}: ` +
-              `${usage.cpuSeconds.toFixed(2)} s CPU in all (${(resources.cpuSecondsPerMinute ?? 0).toFixed(2)} s/min with startup, ` +
-              `${(resources.steadyCpuSecondsPerMinute ?? 0).toFixed(2)} s/min after the first ${EARLY_SAMPLE_MS / 1000} s); ` +
-              `peak RSS ${usage.peakRssMb.toFixed(1)} MB (RSS at the end ${usage.rssMb.toFixed(1)} MB)`,
-        '',
-      );
-    }
-    const lineTimes = groups.filter((g) => g.verdictLineMedianMs !== null);
-    if (lineTimes.length > 0) {
-      out.push('vigil, server event → its ready/failed line (median; the rest until exit is its shutdown):');
-      for (const g of lineTimes)
-        out.push(`  ${g.server} ${g.scenario}: ${Math.round(g.verdictLineMedianMs ?? 0)} ms`);
-      out.push('');
-    }
-    out.push('targets:');
-    for (const t of targets)
-      out.push(
-        `  ${t.met === null ? '?' : t.met ? 'met    ' : 'NOT met'}  ${t.target} — measured ${t.measured}`,
-      );
-    for (const note of notes) out.push(`note: ${note}`);
+    if (resources !== null) out.push(formatResources(resources), '');
+    const verdictTimes = formatVerdictTimes(groups);
+    if (verdictTimes.length > 0) out.push(...verdictTimes, '');
+    out.push(...formatTargets(targets), ...notes.map((note) => `note: ${note}`));
     out.push(
-      `(${trials} trials per watcher; each capped at ${CAP_MS / 1000} s; misses are left out of medians; machine: ${cpus().length} CPUs, node ${process.version}, load average ${loadBefore.toFixed(1)} at the start and ${(loadavg()[0] ?? 0).toFixed(1)} at the end)`,
+      `(${trials} trials per watcher, each capped at ${CAP_MS / 1000} s; misses are left out of medians; ` +
+        `${cpus().length} CPUs, node ${process.version}; load average ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end)`,
     );
     process.stdout.write(`${out.join('\n')}\n`);
     mkdirSync('bench/results', { recursive: true });
@@ -198,6 +134,7 @@ const main = async (): Promise<void> => {
       generated_at: new Date().toISOString(),
       node: process.version,
       cpus: cpus().length,
+      load_average: { start: loadBefore, end: loadAfter },
       trials,
       cap_ms: CAP_MS,
       groups,

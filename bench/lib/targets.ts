@@ -1,0 +1,85 @@
+// Issue 3's targets for vigil, checked against what the benchmark measured, and the text lines around the table.
+import { VIGIL_INTERVAL_MS, type Scenario, type ServerKind } from './commands.ts';
+import { EARLY_SAMPLE_MS, type ResourceResult } from './resource-watch.ts';
+import type { GroupSummary } from './summary.ts';
+
+export interface TargetCheck {
+  target: string;
+  measured: string;
+  /** null when the figure was not measured. */
+  met: boolean | null;
+}
+
+const check = (
+  target: string,
+  value: number | null | undefined,
+  limit: number,
+  unit: string,
+): TargetCheck => {
+  if (value === null || value === undefined) return { target, measured: 'not measured', met: null };
+  const shown = unit === 'ms' ? String(Math.round(value)) : value.toFixed(2);
+  return { target, measured: `${shown} ${unit}`, met: value <= limit };
+};
+
+// Every target, with the measured figure (medians of detected trials; resources from the long watch).
+export const checkTargets = (
+  groups: readonly GroupSummary[],
+  resources: ResourceResult | null,
+): TargetCheck[] => {
+  const vigil = (server: ServerKind, scenario: Scenario): number | null | undefined =>
+    groups.find((g) => g.watcher === 'vigil' && g.server === server && g.scenario === scenario)?.medianMs;
+  const withoutLine = VIGIL_INTERVAL_MS / 2 + 25;
+  return [
+    check('ready with a ready line (simulator): median ≤ 25 ms', vigil('sim', 'ready'), 25, 'ms'),
+    check(
+      `ready without one (plain server, --interval ${VIGIL_INTERVAL_MS / 1000}s): median ≤ ${withoutLine} ms`,
+      vigil('plain', 'ready'),
+      withoutLine,
+      'ms',
+    ),
+    check('crash (simulator): median ≤ 50 ms', vigil('sim', 'crash'), 50, 'ms'),
+    check('crash (plain server): median ≤ 50 ms', vigil('plain', 'crash'), 50, 'ms'),
+    check('CPU < 1 s per minute of watching (startup included)', resources?.cpuSecondsPerMinute, 1, 's/min'),
+    check(
+      'CPU < 1 s per minute of watching (after startup)',
+      resources?.steadyCpuSecondsPerMinute,
+      1,
+      's/min',
+    ),
+    check('peak RSS < 100 MB', resources?.usage?.peakRssMb, 100, 'MB'),
+  ];
+};
+
+// One line on vigil's own cost.
+export const formatResources = (resources: ResourceResult): string => {
+  const seconds = Math.round(resources.watchedMs / 1000);
+  const usage = resources.usage;
+  if (usage === null)
+    return `vigil over a ${seconds} s watch: not measured (${resources.note ?? 'no usage'})`;
+  const what = resources.server === 'sim' ? 'the simulator at real speed' : 'the plain server';
+  return (
+    `vigil over a ${seconds} s watch of ${what}: ${usage.cpuSeconds.toFixed(2)} s CPU in all ` +
+    `(${(resources.cpuSecondsPerMinute ?? 0).toFixed(2)} s/min with startup, ` +
+    `${(resources.steadyCpuSecondsPerMinute ?? 0).toFixed(2)} s/min after the first ${EARLY_SAMPLE_MS / 1000} s); ` +
+    `peak RSS ${usage.peakRssMb.toFixed(1)} MB, RSS at the end ${usage.rssMb.toFixed(1)} MB`
+  );
+};
+
+// How much of vigil's latency is the verdict itself and how much its own shutdown.
+export const formatVerdictTimes = (groups: readonly GroupSummary[]): string[] => {
+  const timed = groups.filter((g) => g.verdictLineMedianMs !== null);
+  if (timed.length === 0) return [];
+  return [
+    'vigil, server event → its ready/failed line reaching the pipe (median; the rest until exit is shutdown):',
+    ...timed.map((g) => `  ${g.server} ${g.scenario}: ${Math.round(g.verdictLineMedianMs ?? 0)} ms`),
+  ];
+};
+
+// `met` / `NOT met` / `?` per target.
+export const formatTargets = (targets: readonly TargetCheck[]): string[] => [
+  'targets for vigil:',
+  ...targets.map(
+    (t) =>
+      `  ${t.met === null ? '?      ' : t.met ? 'met    ' : 'NOT met'}  ${t.target} — measured ${t.measured}`,
+  ),
+];
