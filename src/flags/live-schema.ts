@@ -98,16 +98,18 @@ const readCache = async (path: string): Promise<FlagSchema | null> => {
 const runHelp = async (
   command: string[],
   options: LiveSchemaOptions,
-): Promise<{ text: string } | { reason: string }> => {
+): Promise<{ text: string; used: string[] } | { reason: string }> => {
   const exec = (argv: string[]) =>
     options.host.exec(argv, {
       timeoutMs: LIVE_HELP_TIMEOUT_MS,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-  let result = await exec(command);
+  let used = command;
+  let result = await exec(used);
   // vLLM releases before `--help=<group>` existed reject `--help=all`; their plain --help lists every flag.
   if (result.code === 2 && /ignored explicit argument 'all'/.test(result.stderr)) {
-    result = await exec(command.map((arg) => (arg === '--help=all' ? '--help' : arg)));
+    used = command.map((arg) => (arg === '--help=all' ? '--help' : arg));
+    result = await exec(used);
   }
   if (result.timedOut)
     return { reason: `${command.join(' ')} took longer than ${String(LIVE_HELP_TIMEOUT_MS / 1000)} s` };
@@ -117,7 +119,7 @@ const runHelp = async (
       reason: `${command.join(' ')} exited with ${String(result.code ?? result.signal)}${last === '' ? '' : `: ${last}`}`,
     };
   }
-  return { text: result.stdout };
+  return { text: result.stdout, used };
 };
 
 // Runs a step; a command that cannot start becomes a reason, an abort stays an abort.
@@ -161,7 +163,7 @@ export const loadLiveSchema = async (entry: Entrypoint, options: LiveSchemaOptio
       kind: 'live',
       engine: entry.engine,
       version: install?.version ?? null,
-      path: command.join(' '),
+      path: help.used.join(' '),
     },
   });
   if (schema.options.length === 0)

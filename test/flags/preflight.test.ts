@@ -380,6 +380,31 @@ describe('runPreflight: live --help on the host', () => {
     expect((await stat(join(dir, 'cache', file ?? ''))).mode & 0o777).toBe(0o600);
   });
 
+  it('retries plain --help on vLLM releases that reject --help=all', async () => {
+    const vllm = join(dir, 'vllm');
+    await writeFile(
+      vllm,
+      [
+        '#!/bin/sh',
+        `if [ "$2" = "--help=all" ]; then echo "vllm serve: error: argument -h/--help: ignored explicit argument 'all'" >&2; exit 2; fi`,
+        `if [ "$2" = "--help" ]; then cat '${join(FIXTURES, 'vllm-v0.6.6.post1.help.txt')}'; exit 0; fi`,
+        'exit 1',
+        '',
+      ].join('\n'),
+    );
+    await chmod(vllm, 0o755);
+    const outcome = await check([vllm, 'serve', 'm', '--num-speculative-tokens', '3', '-O3'], {
+      offline: false,
+    });
+    expect(outcome.report.status).toBe('ok');
+    expect(outcome.report.source).toEqual({
+      kind: 'live',
+      engine: 'vllm',
+      version: null,
+      path: `${vllm} serve --help`,
+    });
+  });
+
   it('falls back to the bundled schema, with a note, when the engine cannot be run', async () => {
     const outcome = await check([join(dir, 'python3'), '-m', 'sglang.launch_server', '--model-path', 'm'], {
       offline: false,
