@@ -48,9 +48,10 @@ export const createWatchState = (): WatchState => ({
 const probeKey = (probe: ProbeSeen | null): string =>
   probe === null ? '' : probe.status === null ? `error:${probe.error ?? ''}` : `status:${probe.status}`;
 
-// Reads an `eta` field from any event that carries one (phase events do; a heartbeat may).
-export const readEta = (event: VigilEvent): { ms: number } | null => {
-  if (!('eta' in event)) return null;
+// Reads an `eta` field from any event that carries one (phase and heartbeat events): undefined when the event
+// has none, null when it says no estimate is known.
+export const readEta = (event: VigilEvent): { ms: number } | null | undefined => {
+  if (!('eta' in event)) return undefined;
   const eta: unknown = event.eta;
   if (typeof eta !== 'object' || eta === null || !('ms' in eta)) return null;
   return typeof eta.ms === 'number' && Number.isFinite(eta.ms) ? { ms: eta.ms } : null;
@@ -61,7 +62,7 @@ export const applyEvent = (state: WatchState, event: VigilEvent): Change => {
   const change: Change = { rungChanged: false, probeChanged: false, phaseChanged: false };
   state.lastT = Math.max(state.lastT, event.t);
   const eta = readEta(event);
-  if (eta !== null) state.eta = { ms: eta.ms, t: event.t };
+  if (eta !== undefined) state.eta = eta === null ? null : { ms: eta.ms, t: event.t };
   const progressed = (): void => {
     state.lastProgressT = event.t;
   };

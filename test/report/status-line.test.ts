@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderSegments, statusSegments } from '../../src/report/status-line.ts';
 import { createPaint } from '../../src/report/style.ts';
-import { createWatchState } from '../../src/report/watch-state.ts';
+import type { VigilEvent } from '../../src/events.ts';
+import { applyEvent, createWatchState } from '../../src/report/watch-state.ts';
 
 const noColor = createPaint(false);
 
@@ -35,5 +36,32 @@ describe('status line', () => {
     expect(text(500)).toBe('⠋ 500ms · starting');
     state.eta = { ms: 1000, t: 0 };
     expect(text(2500)).toBe('⠋ 3s · starting · past ETA');
+  });
+
+  it('takes the ETA from heartbeats too, and drops it when an event says none is known', () => {
+    const state = createWatchState();
+    const text = (t: number): string =>
+      statusSegments(state, t, 0)
+        .map((segment) => segment.text)
+        .join('');
+    applyEvent(state, {
+      type: 'heartbeat',
+      t: 60_000,
+      elapsed_ms: 60_000,
+      rung: 'spawned',
+      phase: 'weight-load',
+      last_line: null,
+      eta: { ms: 30_000, basis: '2 earlier starts' },
+    } as VigilEvent);
+    expect(text(70_000)).toBe('⠋ 1m10s · spawned · weight-load · ETA 20s');
+    applyEvent(state, {
+      type: 'phase',
+      t: 71_000,
+      name: 'kv-cache',
+      progress: null,
+      previous: null,
+      eta: null,
+    });
+    expect(text(72_000)).toBe('⠋ 1m12s · spawned · kv-cache');
   });
 });
