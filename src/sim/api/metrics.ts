@@ -8,7 +8,7 @@ const render = (metrics: Metric[], labels: string): string =>
   metrics
     .map(
       ([name, type, help, value]) =>
-        `# HELP ${name} ${help}\n# TYPE ${name} ${type}\n${name}{${labels}} ${value.toFixed(1)}\n`,
+        `# HELP ${name} ${help}\n# TYPE ${name} ${type}\n${name}{${labels}} ${Number.isInteger(value) ? value.toFixed(1) : String(value)}\n`,
     )
     .join('');
 

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { guessModelInfo } from '../model-info.ts';
-import { VLLM_VERSION } from '../scripts/vllm.ts';
+import { VLLM_VERSION } from '../scripts/vllm-procs.ts';
 import { countTokens, planGeneration, type GenerationPlan } from './generation.ts';
 import { BadRequest, readCount, readJson, sendJson, startEvents } from './http.ts';
 import { clientGone, generate, type ApiContext } from './openai.ts';

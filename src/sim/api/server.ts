@@ -1,14 +1,13 @@
 // The simulated engine's HTTP server: routes per engine, the engine's API-key rule, uvicorn's access log,
 // and the health state (503 while warming up or shutting down, 200 when ready, the flap pattern after ready).
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { SimConfig } from '../config.ts';
 import type { SimSettings } from '../settings.ts';
 import type { TraceEvent } from '../trace.ts';
 import type { SimSink } from '../types.ts';
-import { BadRequest, sendEmpty, sendError, sendJson, sendText } from './http.ts';
-import { sglangMetrics, vllmMetrics } from './metrics.ts';
-import { handleGenerate, modelInfo, serverInfo, vllmLoad, vllmVersion } from './native.ts';
-import { handleOpenAi, type ApiContext } from './openai.ts';
+import { BadRequest, sendEmpty, sendError, sendJson } from './http.ts';
+import type { ApiContext } from './openai.ts';
+import { isAuthorized, routesFor, type Handler } from './routes.ts';
 import { createServingLog } from './serving-log.ts';
 import { ServingStats } from './stats.ts';
 
@@ -31,76 +30,13 @@ export interface SimServer {
   close(): Promise<void>;
 }
 
-type Handler = (req: IncomingMessage, res: ServerResponse, api: ApiContext) => Promise<void> | void;
+// What uvicorn reports when another process holds the port.
+export const ADDRESS_IN_USE: BindError = { errno: 98, reason: 'address already in use' };
 
 const BIND_ERRORS: Record<string, BindError> = {
   EADDRINUSE: { errno: 98, reason: 'address already in use' },
   EADDRNOTAVAIL: { errno: 99, reason: 'cannot assign requested address' },
   EACCES: { errno: 13, reason: 'permission denied' },
-};
-
-const json =
-  (body: (api: ApiContext) => unknown): Handler =>
-  (_req, res, api) => {
-    sendJson(res, 200, body(api));
-  };
-
-const modelList = (api: ApiContext): unknown => ({
-  object: 'list',
-  data: [
-    {
-      id: api.config.servedModelName,
-      object: 'model',
-      created: api.created,
-      owned_by: api.config.engine,
-      root: api.config.modelPath,
-      parent: null,
-      max_model_len: api.config.contextLength,
-    },
-  ],
-});
-
-const routesFor = (config: SimConfig, health: Handler): Map<string, Handler> => {
-  const routes = new Map<string, Handler>([
-    ['GET /health', health],
-    ['GET /v1/models', json(modelList)],
-    ['POST /v1/chat/completions', (req, res, api) => handleOpenAi('chat', req, res, api)],
-    ['POST /v1/completions', (req, res, api) => handleOpenAi('completion', req, res, api)],
-  ]);
-  if (config.engine === 'sglang') {
-    routes.set('GET /health_generate', health);
-    // SageMaker's liveness route answers as soon as the HTTP server is up (DESIGN.md "Early 200s").
-    routes.set('GET /ping', (_req, res) => {
-      sendEmpty(res, 200);
-    });
-    routes.set('POST /generate', handleGenerate);
-    for (const path of ['/model_info', '/get_model_info']) routes.set(`GET ${path}`, json(modelInfo));
-    for (const path of ['/server_info', '/get_server_info']) routes.set(`GET ${path}`, json(serverInfo));
-    if (config.enableMetrics) {
-      routes.set('GET /metrics', (_req, res, api) => {
-        sendText(res, 200, sglangMetrics(api));
-      });
-    }
-  } else {
-    routes.set('GET /metrics', (_req, res, api) => {
-      sendText(res, 200, vllmMetrics(api));
-    });
-    routes.set('GET /version', json(vllmVersion));
-    routes.set('GET /load', json(vllmLoad));
-    routes.set('GET /ping', health);
-    routes.set('POST /ping', health);
-  }
-  return routes;
-};
-
-// SGLang lets /health* and /metrics through without the key; vLLM only guards /v1 paths.
-const isAuthorized = (config: SimConfig, path: string, header: string | undefined): boolean => {
-  if (config.apiKeys.length === 0) return true;
-  const guarded =
-    config.engine === 'sglang'
-      ? !path.startsWith('/health') && !path.startsWith('/metrics')
-      : path.startsWith('/v1');
-  return !guarded || config.apiKeys.some((key) => header === `Bearer ${key}`);
 };
 
 // Creates the server (not yet listening) for one simulated run.

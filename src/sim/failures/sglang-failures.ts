@@ -4,14 +4,8 @@
 import { loadBundledSchema } from '../../flags/bundled.ts';
 import { formatArgparseError } from '../../flags/usage.ts';
 import { createSglangLog, type SglangLog } from '../log/sglang-log.ts';
-import {
-  announceUvicorn,
-  captureBatches,
-  failBind,
-  loadShards,
-  SGLANG_SECONDS,
-  SGLANG_SHARDS,
-} from '../scripts/sglang.ts';
+import { announceUvicorn, failBind } from '../scripts/sglang.ts';
+import { captureBatches, loadShards, SGLANG_SECONDS, SGLANG_SHARDS } from '../scripts/sglang-steps.ts';
 import type { SimContext, SimOutcome } from '../types.ts';
 import type { SimFailure } from './catalog.ts';
 import * as tracebacks from './sglang-tracebacks.ts';

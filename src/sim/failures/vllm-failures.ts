@@ -4,14 +4,9 @@
 // server's `Waiting for ... core engine proc(s) to start.` heartbeat every 10 s (vllm-hang-01.log).
 import { createVllmLog, type VllmLog } from '../log/vllm-log.ts';
 import { guessModelInfo } from '../model-info.ts';
-import {
-  announceVllmServer,
-  failVllmBind,
-  loadVllmShards,
-  VLLM_SECONDS,
-  VLLM_SHARDS,
-  vllmProcs,
-} from '../scripts/vllm.ts';
+import { announceVllmServer, failVllmBind } from '../scripts/vllm.ts';
+import { loadVllmShards } from '../scripts/vllm-engine.ts';
+import { VLLM_SECONDS, VLLM_SHARDS, vllmProcs } from '../scripts/vllm-procs.ts';
 import type { SimContext, SimOutcome } from '../types.ts';
 import type { SimFailure } from './catalog.ts';
 import * as tracebacks from './vllm-tracebacks.ts';
