@@ -73,6 +73,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
       const graceMs = positiveDuration(raw.grace, '--grace', true);
       const interrupts = listenForInterrupts();
+      const failed = new AbortController();
       try {
         const { output, ...watchOptions } = common;
         const handle = launch({
@@ -88,18 +89,25 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           offline: raw.offline === true,
           strict: raw.strict === true,
           stateDir: stateDir(ctx.env),
-          signal: interrupts.signal,
+          signal: AbortSignal.any([interrupts.signal, failed.signal]),
           skipGraceSignal: interrupts.skipGrace,
           ...(raw.log === undefined ? {} : { log: raw.log }),
           ...(raw.helpFile === undefined ? {} : { helpFile: raw.helpFile }),
         });
         done(
-          await renderStart(ctx, handle, {
-            output,
-            command: 'up',
-            serverCommand: args,
-            ...(common.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: common.stallTimeoutMs }),
-          }),
+          await renderStart(
+            ctx,
+            handle,
+            {
+              output,
+              command: 'up',
+              serverCommand: args,
+              ...(common.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: common.stallTimeoutMs }),
+            },
+            () => {
+              failed.abort(new Error('the output could not be written'));
+            },
+          ),
         );
       } finally {
         interrupts.dispose();

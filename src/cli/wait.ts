@@ -30,21 +30,29 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         throw invalidOption('--log-from', 'start or end', raw.logFrom);
       const pid = raw.pid === undefined ? undefined : parsePid(raw.pid);
       const interrupts = listenForInterrupts();
+      const failed = new AbortController();
       try {
         const handle = watch({
           ...common,
           url,
           logFrom: raw.logFrom,
-          signal: interrupts.signal,
+          signal: AbortSignal.any([interrupts.signal, failed.signal]),
           ...(pid === undefined ? {} : { pid }),
           ...(raw.log === undefined ? {} : { log: raw.log }),
         });
         done(
-          await renderStart(ctx, handle, {
-            output,
-            command: 'wait',
-            ...(common.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: common.stallTimeoutMs }),
-          }),
+          await renderStart(
+            ctx,
+            handle,
+            {
+              output,
+              command: 'wait',
+              ...(common.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: common.stallTimeoutMs }),
+            },
+            () => {
+              failed.abort(new Error('the output could not be written'));
+            },
+          ),
         );
       } finally {
         interrupts.dispose();

@@ -120,11 +120,13 @@ export interface RenderStartOptions {
   stallTimeoutMs?: number;
 }
 
-// Renders every event of a start, then resolves to vigil's exit code for it.
+// Renders every event of a start, then resolves to vigil's exit code for it. Should rendering fail, the start is
+// aborted (so a launched server is stopped, not orphaned) before the error goes on.
 export const renderStart = async (
   ctx: CliContext,
   handle: StartHandle,
   options: RenderStartOptions,
+  abort: () => void,
 ): Promise<number> => {
   const renderer = createRenderer(options.output ?? defaultOutputKind(ctx.stdout), {
     stream: ctx.stdout,
@@ -135,6 +137,10 @@ export const renderStart = async (
   });
   try {
     for await (const event of handle.events) renderer.render(event);
+  } catch (error) {
+    abort();
+    await handle.result.catch(() => undefined);
+    throw error;
   } finally {
     renderer.close();
   }

@@ -95,9 +95,12 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
 
     const drainLog = async (end: LoopEnd): Promise<void> => {
       if (follower === null) return;
-      // After an exit the writer is gone, so an unterminated last line is final too.
-      if (end.kind !== 'ready') handleLines(await follower.drain({ final: end.kind === 'exited' }));
-      await follower.close();
+      try {
+        // After an exit the writer is gone, so an unterminated last line is final too.
+        if (end.kind !== 'ready') handleLines(await follower.drain({ final: end.kind === 'exited' }));
+      } finally {
+        await follower.close();
+      }
     };
 
     const onAbort = (): void => {
@@ -179,7 +182,9 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
               name: update.phase,
               progress: update.progress,
               previous:
-                update.previous === null ? null : { name: update.previous.name, ms: Math.round(update.previous.ms) },
+                update.previous === null
+                  ? null
+                  : { name: update.previous.name, ms: Math.round(update.previous.ms) },
               ...etaField(update.phase, 0),
             });
             break;
@@ -212,7 +217,10 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
       if (input.target.noApi && !ending && isServingPhase(input.tracker.phase)) becomeReady();
     };
 
-    const etaField = (phase: PhaseId | null, inPhaseMs: number): { eta?: { ms: number; basis: string } | null } => {
+    const etaField = (
+      phase: PhaseId | null,
+      inPhaseMs: number,
+    ): { eta?: { ms: number; basis: string } | null } => {
       if (input.eta === undefined) return {};
       return { eta: input.eta(phase, Math.round(inPhaseMs)) };
     };
