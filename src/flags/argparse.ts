@@ -1,8 +1,22 @@
 // Reads a server's argv the way the engine's own argparse would (Python 3.11 rules), so vigil can say before
 // launch exactly what the engine would say after importing torch. Hand-written: no JS library mirrors
 // argparse's consumption algorithm (option/argument patterns, prefixes, nargs regexes, error order).
-import type { FlagOption, FlagSchema, Nargs, Positional } from './schema.ts';
-import { pyFloat, pyInt, pyRepr } from './py-values.ts';
+import type { FlagOption, FlagSchema, Positional } from './schema.ts';
+import { pyRepr } from './py-values.ts';
+import {
+  actionName,
+  indexOf,
+  matchCount,
+  nargsError,
+  parseOptional,
+  positionalName,
+  nargsPattern,
+  type OptionTuple,
+  type SchemaIndex,
+} from './argparse-match.ts';
+import { choiceReprs, convert, typeOf } from './argparse-values.ts';
+
+export { optionLookup } from './argparse-match.ts';
 import { normalizeFlexibleArgv, type NormalizedToken } from './vllm-normalize.ts';
 
 /** One option occurrence as argparse would consume it. */
@@ -60,148 +74,6 @@ export interface ParseArgvOptions {
   /** Added to every index, so indexes refer to the whole server command. */
   offset?: number;
 }
-
-interface SchemaIndex {
-  byString: Map<string, FlagOption>;
-  /** Whether some option string looks like a negative number (then `-1` is an option, not a value). */
-  negativeLike: boolean;
-}
-
-const indexes = new WeakMap<FlagSchema, SchemaIndex>();
-const NEGATIVE_NUMBER = /^-\d+$|^-\d*\.\d+$/;
-
-// Every option string of a schema mapped to its option, in argparse's registration order (cached per schema).
-export const optionLookup = (schema: FlagSchema): ReadonlyMap<string, FlagOption> => indexOf(schema).byString;
-
-const indexOf = (schema: FlagSchema): SchemaIndex => {
-  let index = indexes.get(schema);
-  if (index === undefined) {
-    const byString = new Map<string, FlagOption>();
-    for (const option of schema.options) for (const s of option.strings) byString.set(s, option);
-    index = { byString, negativeLike: [...byString.keys()].some((s) => NEGATIVE_NUMBER.test(s)) };
-    indexes.set(schema, index);
-  }
-  return index;
-};
-
-interface OptionTuple {
-  option: FlagOption | null;
-  optionString: string;
-  explicit: string | null;
-  matchedBy: ParsedOption['matchedBy'];
-  ambiguous: boolean;
-}
-
-// argparse's _get_option_tuples: every option a prefix could mean.
-const optionTuples = (schema: FlagSchema, index: SchemaIndex, arg: string): OptionTuple[] => {
-  const result: OptionTuple[] = [];
-  if (arg[1] === '-') {
-    if (!schema.allowAbbrev) return result;
-    const eq = arg.indexOf('=');
-    const prefix = eq === -1 ? arg : arg.slice(0, eq);
-    const explicit = eq === -1 ? null : arg.slice(eq + 1);
-    for (const [s, option] of index.byString) {
-      if (s.startsWith(prefix))
-        result.push({ option, optionString: s, explicit, matchedBy: 'prefix', ambiguous: false });
-    }
-    return result;
-  }
-  const short = arg.slice(0, 2);
-  for (const [s, option] of index.byString) {
-    if (s === short) {
-      result.push({ option, optionString: s, explicit: arg.slice(2), matchedBy: 'exact', ambiguous: false });
-    } else if (s.startsWith(arg)) {
-      result.push({ option, optionString: s, explicit: null, matchedBy: 'prefix', ambiguous: false });
-    }
-  }
-  return result;
-};
-
-// argparse's _parse_optional: null means "a positional value"; option null means "an unknown option".
-const parseOptional = (
-  schema: FlagSchema,
-  index: SchemaIndex,
-  arg: string,
-): OptionTuple | OptionTuple[] | null => {
-  if (arg === '' || arg[0] !== '-') return null;
-  const exact = index.byString.get(arg);
-  if (exact !== undefined)
-    return { option: exact, optionString: arg, explicit: null, matchedBy: 'exact', ambiguous: false };
-  if (arg.length === 1) return null;
-  const eq = arg.indexOf('=');
-  if (eq !== -1) {
-    const head = arg.slice(0, eq);
-    const option = index.byString.get(head);
-    if (option !== undefined) {
-      return {
-        option,
-        optionString: head,
-        explicit: arg.slice(eq + 1),
-        matchedBy: 'exact',
-        ambiguous: false,
-      };
-    }
-  }
-  const tuples = optionTuples(schema, index, arg);
-  if (tuples.length > 1) return tuples;
-  if (tuples.length === 1) return tuples[0] ?? null;
-  if (NEGATIVE_NUMBER.test(arg) && !index.negativeLike) return null;
-  if (arg.includes(' ')) return null;
-  return { option: null, optionString: arg, explicit: null, matchedBy: 'exact', ambiguous: false };
-};
-
-// argparse's _get_nargs_pattern, as a regex over the A/O/- pattern string.
-const nargsPattern = (nargs: Nargs, isOption: boolean): string => {
-  let pattern: string;
-  if (nargs === null) pattern = '(-*A-*)';
-  else if (nargs === '?') pattern = '(-*A?-*)';
-  else if (nargs === '*') pattern = '(-*[A-]*)';
-  else if (nargs === '+') pattern = '(-*A[A-]*)';
-  else pattern = `(-*${Array.from({ length: nargs }, () => 'A').join('-*')}-*)`;
-  return isOption ? pattern.replaceAll('-*', '').replaceAll('-', '') : pattern;
-};
-
-const nargsError = (nargs: Nargs): string => {
-  if (nargs === null) return 'expected one argument';
-  if (nargs === '?') return 'expected at most one argument';
-  if (nargs === '+') return 'expected at least one argument';
-  const n = typeof nargs === 'number' ? nargs : 0;
-  return `expected ${String(n)} argument${n === 1 ? '' : 's'}`;
-};
-
-const actionName = (option: FlagOption): string => option.strings.join('/');
-const positionalName = (positional: Positional): string => positional.metavar ?? positional.dest;
-
-// argparse compares the converted value with each choice; comparing Python reprs is the same test.
-type Converted = { ok: true; repr: string } | { ok: false; message: string };
-
-// argparse's _get_value for the types vigil can reproduce exactly; anything else is kept as text.
-const convert = (type: string | null, text: string): Converted => {
-  if (type === 'int') {
-    const value = pyInt(text);
-    if (value === null) return { ok: false, message: `invalid int value: ${pyRepr(text)}` };
-    return { ok: true, repr: value };
-  }
-  if (type === 'float') {
-    const value = pyFloat(text);
-    if (value === null) return { ok: false, message: `invalid float value: ${pyRepr(text)}` };
-    return { ok: true, repr: Number.isInteger(value) ? `${String(value)}.0` : String(value) };
-  }
-  if (
-    type !== null &&
-    /^(nullable_str|optional_type\(.*\))$/.test(type) &&
-    (text === '' || text === 'None')
-  ) {
-    return { ok: true, repr: 'None' };
-  }
-  return { ok: true, repr: pyRepr(text) };
-};
-
-const typeOf = (option: FlagOption): string | null =>
-  option.pyType === undefined ? option.type : option.pyType;
-
-const choiceReprs = (option: FlagOption): string[] =>
-  option.choiceReprs ?? option.choices?.map((c) => (option.type === 'int' ? c : pyRepr(c))) ?? [];
 
 interface Work {
   schema: FlagSchema;
@@ -298,11 +170,6 @@ const checkValues = (
       return;
     }
   }
-};
-
-const matchCount = (nargs: Nargs, isOption: boolean, pattern: string): number | null => {
-  const match = new RegExp(`^${nargsPattern(nargs, isOption)}`).exec(pattern);
-  return match === null ? null : (match[1] ?? '').length;
 };
 
 // argparse's consume_optional, including `-xyz` = `-x -y -z` for single-dash flags.
