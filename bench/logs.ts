@@ -186,17 +186,17 @@ const cpuMs = (since: NodeJS.CpuUsage): number => {
 // CPU per MB of each part, on a file that is already written (no waiting, no writer competing for the CPU).
 const breakdown = async (dir: string): Promise<FollowResult['breakdown_ms_per_mb']> => {
   const path = join(dir, 'static.log');
-  const text = `${fixtureLines('sglang-ready-01.log').join('\n')}\n${servingNoise().repeat(Math.ceil((100 * MB) / servingNoise().length))}`;
+  const text = `${fixtureLines('sglang-ready-01.log').join('\n')}\n${servingNoise().repeat(Math.ceil((30 * MB) / servingNoise().length))}`;
   writeFileSync(path, text);
   const mb = Buffer.byteLength(text) / MB;
   const lines: { line: number; text: string }[] = [];
-  const controller = new AbortController();
   let started = process.cpuUsage();
   let expected = text.split('\n').length - 1;
-  for await (const batch of followLog({ path, fromOffset: 0, signal: controller.signal })) {
+  for await (const batch of followLog({ path, fromOffset: 0 })) {
     for (const line of batch) lines.push(line);
     expected -= batch.length;
-    if (expected <= 0) controller.abort();
+    // Leave by `break` (the follower's own cleanup): aborting while a batch is in hand can leave it waiting.
+    if (expected <= 0) break;
   }
   const follower = cpuMs(started) / mb;
   const tracker = createStartTracker(getEngine('sglang'));
@@ -230,13 +230,18 @@ const followBench = async (dir: string, rateMb: number, seconds: number): Promis
     ['-e', WRITER, path, String(rateMb), String(seconds), servingNoise(), JSON.stringify(head)],
     { stdio: 'inherit' },
   );
+  // One second after the writer stops, stop reading: by `break` when a batch is in hand, by aborting the wait otherwise.
+  let stop = false;
+  let processing = false;
   writer.on('exit', () => {
     setTimeout(() => {
-      controller.abort();
+      stop = true;
+      if (!processing) controller.abort();
     }, 1000);
   });
   try {
     for await (const batch of followLog({ path, fromOffset: 0, signal: controller.signal })) {
+      processing = true;
       const now = performance.now();
       for (const line of batch) {
         lines++;
@@ -246,6 +251,8 @@ const followBench = async (dir: string, rateMb: number, seconds: number): Promis
         for (const update of result.updates) if (update.kind === 'phase') phases.push(update.phase);
         if (line.text.startsWith('bench-mark t=')) lags.push(Date.now() - Number(line.text.slice(13)));
       }
+      processing = false;
+      if (stop) break;
     }
   } catch (error) {
     if (!controller.signal.aborted) throw error;

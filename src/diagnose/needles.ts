@@ -11,7 +11,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'xcepti', // Exception, exception
   'failed',
   'Killed',
-  'ignal', // signal N, Signals.SIGKILL
+  'gnal', // signal N, Signals.SIGKILL
   'xit', // Exit code: -9, exit code 137, exitcode: -9
   'died',
   'dead',
@@ -19,13 +19,13 @@ export const ERROR_NEEDLES: readonly string[] = [
   'CUDA', // CUDA out of memory, CUDA error, Failed to CUDA calloc
   'Gloo',
   'watchd',
-  'Watchdog',
+  'Watchd',
   'Segmen',
   'Illega',
   'Aborted',
   'warmup',
   'CPU b', // vLLM V0 `# GPU blocks: 0, # CPU blocks: 256`
-  'profil', // SGLang `... is larger than the profiled value -N`
+  'value -', // SGLang `... is larger than the profiled value -N`
 ];
 
 // Lines that begin a start (so a restarted server is tracked again) and engine hints; always searched.
@@ -35,7 +35,8 @@ export const ALWAYS_NEEDLES: readonly string[] = ['Args', 'vLLM', 'vllm'];
 export const PHASE_NEEDLES: readonly string[] = [
   'Init t',
   'Load',
-  'load',
+  'Starti', // Starting to load model, Starting vLLM server, Starting shard, Starting download
+  'Model l',
   'KV',
   'Memory',
   'Captur',
@@ -45,7 +46,6 @@ export const PHASE_NEEDLES: readonly string[] = [
   'Compil',
   'fired',
   'Shard',
-  'shard',
   'Webser',
   'Warmin',
   'Connec',

@@ -27,8 +27,10 @@ export interface LogStartTracker extends StartTracker {
   track(raw: RawLine, normalized: NormalizedLine, now: number): TrackLineResult;
 }
 
-const EXCEPTION_LINE =
-  /^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b(?::|$)|^Traceback \(most recent call last\)|: error: /;
+const EXCEPTION_START =
+  /^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b(?::|$)|^Traceback \(most recent call last\)/;
+// An exception's last line or an argparse error: worth showing the user.
+const isErrorLine = (text: string): boolean => EXCEPTION_START.test(text) || text.includes(': error: ');
 
 const isRankZero = (piece: LinePiece): boolean => piece.rank === null || piece.rank === 0;
 
@@ -98,6 +100,14 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
   const rules = engine.phaseRules;
   const order = orderOf(rules);
   const candidates = indexRules(rules);
+  // Heartbeats, the ready line and probe triggers in one test: most lines match none of them.
+  const special = [
+    ...engine.heartbeatLines,
+    ...(engine.readyLine === null ? [] : [engine.readyLine]),
+    ...engine.probeTriggers,
+  ];
+  const anySpecial =
+    special.length === 0 ? null : new RegExp(special.map((pattern) => `(?:${pattern.source})`).join('|'));
   const firstPhase = rules[0]?.phase ?? null;
   let marks: PhaseMark[] = [];
   let phase: PhaseId | null = null;
@@ -186,10 +196,11 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
         }
         const text = piece.text;
         if (text.trim() === '') continue;
-        if (engine.heartbeatLines.some((pattern) => pattern.test(text))) continue;
+        const maybeSpecial = anySpecial?.test(text) === true;
+        if (maybeSpecial && engine.heartbeatLines.some((pattern) => pattern.test(text))) continue;
         moved = true;
-        if (engine.readyLine?.test(text) === true) updates.push({ kind: 'ready-line' });
-        if (engine.probeTriggers.some((pattern) => pattern.test(text)))
+        if (maybeSpecial && engine.readyLine?.test(text) === true) updates.push({ kind: 'ready-line' });
+        if (maybeSpecial && engine.probeTriggers.some((pattern) => pattern.test(text)))
           updates.push({ kind: 'probe-trigger' });
         if (isRankZero(piece)) {
           const hit = matchRule(text, false);
@@ -198,7 +209,7 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
             continue;
           }
         }
-        if (piece.level === 'error' || EXCEPTION_LINE.test(text)) {
+        if (piece.level === 'error' || isErrorLine(text)) {
           if (!text.startsWith(' ') && !text.startsWith('File "'))
             updates.push({ kind: 'notable', level: 'error', text });
         } else if (piece.level === 'warning') updates.push({ kind: 'notable', level: 'warning', text });

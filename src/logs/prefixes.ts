@@ -13,7 +13,7 @@ export interface StrippedLine {
 
 interface PrefixRule {
   pattern: RegExp;
-  /** The characters a match can start with: `d` digits, `u` upper case, `l` lower case, or literal characters. */
+  /** The line starts it can match (see classOf): `t` dates, `d` digits, `v` level words, `u` upper, `l` lower case. */
   first: string;
   /** A literal the line must contain before the (costlier) pattern is tried. */
   needs?: string;
@@ -57,19 +57,19 @@ const TIME = String.raw`\d{2}:\d{2}:\d{2}`;
 const RULES: PrefixRule[] = [
   // Parent-process Python logging: `2025-03-07 23:50:27,531 - __main__ - INFO - `.
   {
-    first: 'd',
+    first: 't',
     pattern: new RegExp(String.raw`^${DATE}[ T]${TIME}(?:[,.]\d+)? - [\w.]+ - ([A-Z]+) - `),
     level: (m) => levelOf(m[1]),
   },
   // Container UI / loguru: `2025-04-29 22:14:28.456 | ` and `2024-04-27 10:13:05 | ERROR | stderr | `.
   {
-    first: 'd',
+    first: 't',
     pattern: new RegExp(String.raw`^${DATE}[ T]${TIME}(?:[,.]\d+)? \| (?:([A-Z]+) +\| [\w.:-]+ +\| )?`),
     level: (m) => levelOf(m[1]),
   },
   // TGI: `2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: `.
   {
-    first: 'd',
+    first: 't',
     pattern: new RegExp(
       String.raw`^${DATE}T${TIME}(?:\.\d+)?Z\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:text_generation_[\w:]+: )?`,
     ),
@@ -77,11 +77,11 @@ const RULES: PrefixRule[] = [
   },
   // Buildkite `[2025-01-01T00:00:00Z] `, kubectl --timestamps / CloudWatch / GitHub Actions ISO stamps.
   { first: '[', pattern: new RegExp(String.raw`^\[${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]\s?`) },
-  { first: 'd', pattern: new RegExp(String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+|$)`) },
+  { first: 't', pattern: new RegExp(String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+|$)`) },
   // Docker Desktop: `2025-02-04 21:21:33 ` before the engine's own prefix.
-  { first: 'd', pattern: new RegExp(String.raw`^${DATE} ${TIME}(?:\.\d+)?(?: |$)`) },
+  { first: 't', pattern: new RegExp(String.raw`^${DATE} ${TIME}(?:\.\d+)?(?: |$)`) },
   // docker compose: `vllm-1  | `, `deepseek-v32-exp  | `.
-  { first: 'dul', pattern: /^[A-Za-z0-9][\w.-]*\s*\| / },
+  { first: 'tdvul', pattern: /^[A-Za-z0-9][\w.-]*\s*\| / },
   // TorchServe / GPUStack model log wrappers.
   { first: '*', pattern: /^.{0,200}?\bMODEL_LOG - /, needs: 'MODEL_LOG - ' },
   // SGLang: `[2025-09-11 10:25:43 TP0] `, `[… DP2 TP2 EP2] `, `[23:17:01 TP7] `, `[12-16 14:27:10] `.
@@ -96,7 +96,7 @@ const RULES: PrefixRule[] = [
   { first: '(', pattern: /^\(([^()]{1,80}? pid=\d+[^()]{0,60})\) /, rank: (m) => rankOfTag(m[1] ?? '') },
   // vLLM level + time + location: `INFO 11-24 11:44:17 [gpu_worker.py:348] ` and ≤0.7 `INFO 04-27 10:13:05 llm_engine.py:275] `.
   {
-    first: 'u',
+    first: 'v',
     pattern: new RegExp(
       String.raw`^(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} ${TIME}(?:\.\d+)? (?:\[[\w.-]+:\d+\]|[\w.-]+:\d+\])(?: |$)`,
     ),
@@ -104,12 +104,12 @@ const RULES: PrefixRule[] = [
   },
   // SGLang 2026: `INFO server_args.py:1974: `.
   {
-    first: 'u',
+    first: 'v',
     pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) [\w.-]+\.py:\d+: /,
     level: (m) => levelOf(m[1]),
   },
   // uvicorn: `INFO:     `, `ERROR:    `.
-  { first: 'u', pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+/, level: (m) => levelOf(m[1]) },
+  { first: 'v', pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+/, level: (m) => levelOf(m[1]) },
   // torch: `[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143] `.
   {
     first: '[',
@@ -119,17 +119,20 @@ const RULES: PrefixRule[] = [
   },
 ];
 
-const classOf = (code: number): string => {
-  if (code >= 48 && code <= 57) return 'd';
-  if (code >= 65 && code <= 90) return 'u';
+// The class of a line's start: `t` a date (`2025-…`), `d` another digit, `v` a log level word's first letter,
+// `u` other upper case, `l` lower case, or the character itself.
+const classOf = (text: string): string => {
+  const code = text.charCodeAt(0);
+  if (code >= 48 && code <= 57) return text.charCodeAt(4) === 45 ? 't' : 'd';
+  if (code >= 65 && code <= 90) return 'DIWEC'.includes(text.charAt(0)) ? 'v' : 'u';
   if (code >= 97 && code <= 122) return 'l';
-  return String.fromCharCode(code);
+  return text.charAt(0);
 };
 
-// Rules by the class of the line's first character: a line is tried only against rules that can match it
+// Rules by the class of the line's start: a line is tried only against rules that can match it
 // (a log line pays for a few anchored tests, not for all of them).
 const BY_FIRST = new Map<string, PrefixRule[]>();
-for (const key of ['d', 'u', 'l', '[', '(']) {
+for (const key of ['t', 'd', 'v', 'u', 'l', '[', '(']) {
   BY_FIRST.set(
     key,
     RULES.filter((rule) => rule.first === '*' || rule.first.includes(key)),
@@ -144,7 +147,7 @@ export const stripPrefixes = (line: string): StrippedLine => {
   let level: LineLevel | null = null;
   for (let round = 0; round < 8 && text !== ''; round++) {
     let stripped = false;
-    for (const rule of BY_FIRST.get(classOf(text.charCodeAt(0))) ?? ANY_FIRST) {
+    for (const rule of BY_FIRST.get(classOf(text)) ?? ANY_FIRST) {
       if (rule.needs !== undefined && !text.includes(rule.needs)) continue;
       const match = rule.pattern.exec(text);
       if (match === null || match[0] === '') continue;

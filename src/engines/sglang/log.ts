@@ -52,9 +52,10 @@ export const SGLANG_PHASES: PhaseRule[] = [
     pattern:
       /^Started server process \[\d+\]|^Uvicorn running on |^Application startup complete\.|^max_total_num_tokens=/,
   },
+  // SGLang's own warm-up requests, as uvicorn logs them (`127.0.0.1:60028 - "GET /get_model_info HTTP/1.1" 200 OK`).
   {
     phase: 'warmup',
-    pattern: /"GET \/get_model_info HTTP\/1\.[01]" 200|"POST \/generate HTTP\/1\.[01]" 200/,
+    pattern: /^[\d.:[\]a-f]+ - "(?:GET \/get_model_info|POST \/generate) HTTP\/1\.[01]" 200/,
   },
-  { phase: 'ready', pattern: SGLANG_READY_LINE },
+  { phase: 'ready', pattern: /^The server is fired up and ready to roll!/ },
 ];
