@@ -231,17 +231,16 @@ const followBench = async (dir: string, rateMb: number, seconds: number): Promis
     { stdio: 'inherit' },
   );
   // One second after the writer stops, stop reading: by `break` when a batch is in hand, by aborting the wait otherwise.
-  let stop = false;
-  let processing = false;
+  const reading = { stop: false, busy: false };
   writer.on('exit', () => {
     setTimeout(() => {
-      stop = true;
-      if (!processing) controller.abort();
+      reading.stop = true;
+      if (!reading.busy) controller.abort();
     }, 1000);
   });
   try {
     for await (const batch of followLog({ path, fromOffset: 0, signal: controller.signal })) {
-      processing = true;
+      reading.busy = true;
       const now = performance.now();
       for (const line of batch) {
         lines++;
@@ -251,8 +250,8 @@ const followBench = async (dir: string, rateMb: number, seconds: number): Promis
         for (const update of result.updates) if (update.kind === 'phase') phases.push(update.phase);
         if (line.text.startsWith('bench-mark t=')) lags.push(Date.now() - Number(line.text.slice(13)));
       }
-      processing = false;
-      if (stop) break;
+      reading.busy = false;
+      if (reading.stop) break;
     }
   } catch (error) {
     if (!controller.signal.aborted) throw error;
