@@ -70,8 +70,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'divisible',
     class: 'invalid-value',
     weight: 98,
-    needles: ['must be divisible by'],
-    pattern: /((?:[\w.]+=)?\S+ must be divisible by .+)$/,
+    needles: ['divisible by'],
+    pattern: /((?:[\w.]+=)?\S+ (?:must be|is not) divisible by .+)$/,
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `a parallelism setting does not fit the model: ${f.value ?? ''}`,
   },
@@ -139,7 +139,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 85,
     needles: ['error', 'Error'],
     pattern:
-      /NCCL error|DistBackendError|nccl(?:System|Internal|InvalidUsage|Remote|UnhandledCuda|InvalidArgument)Error/,
+      /NCCL error|Dist(?:Backend|Network)Error|nccl(?:System|Internal|InvalidUsage|Remote|UnhandledCuda|InvalidArgument)Error/,
     facts: (m) => ({ value: /NCCL error(?: in: \S+)?:? ([^(]+)/.exec(m.input)?.[1]?.trim() ?? '' }),
     summary: (f, c) =>
       `NCCL failed${c.phase === null ? '' : ` during ${c.phase}`}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
@@ -320,6 +320,44 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       /(?:Error|Exception)\b.*(NVIDIA driver on your system is too old|CUDA driver version is insufficient|[Ff]ound no NVIDIA driver|libcuda\.so[.\d]*: cannot open shared object file|GLIBC_[\d.]+' not found)/,
     facts: (m) => ({ value: m[1] ?? '', kind: 'driver' }),
     summary: (f) => `the GPU driver or system libraries do not fit this build: ${f.value ?? ''}`,
+  },
+  {
+    id: 'bf16-capability',
+    class: 'invalid-value',
+    weight: 100,
+    needles: ['Bfloat16 is only supported'],
+    pattern: /Bfloat16 is only supported on GPUs with compute capability of at least ([\d.]+)/,
+    facts: () => ({ flag: '--dtype', value: 'bfloat16', choices: 'half (float16)', kind: 'dtype' }),
+    summary: () =>
+      'this GPU cannot run bfloat16 (compute capability too low): the model needs another dtype here',
+  },
+  {
+    id: 'transformers-arch',
+    class: 'dependency',
+    weight: 100,
+    needles: ['does not recognize this architecture'],
+    pattern: /has model type `([\w-]+)` but Transformers does not recognize this architecture/,
+    facts: (m) => ({ package: 'transformers', arch: m[1] ?? '' }),
+    summary: (f) => `the installed transformers is too old for model type ${f.arch ?? ''}`,
+  },
+  {
+    id: 'no-kernel-image',
+    class: 'dependency',
+    weight: 100,
+    needles: ['no kernel image'],
+    pattern: /no kernel image is available for execution on the device/,
+    facts: () => ({ kind: 'arch' }),
+    summary: () => 'the installed CUDA kernels were not built for this GPU architecture',
+  },
+  {
+    id: 'model-file-missing',
+    class: 'model-not-found-or-auth',
+    weight: 100,
+    needles: ['No such file or directory'],
+    pattern:
+      /No such file or directory: '([^']*(?:config\.json|params\.json|tokenizer[^'/]*|\.safetensors|\.bin))'/,
+    facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
+    summary: (f) => `a model file is missing: ${f.model ?? ''}`,
   },
   // --- killed: signals, with or without a traceback.
   {

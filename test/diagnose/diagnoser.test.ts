@@ -256,3 +256,26 @@ describe('redaction', () => {
     expect(JSON.stringify(diagnosis)).not.toContain('sk-secret-1234');
   });
 });
+
+describe('shapes beyond the fixture logs', () => {
+  it.each([
+    [
+      'ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0.',
+      'invalid-value',
+    ],
+    [
+      'ValueError: The checkpoint you are trying to load has model type `qwen3` but Transformers does not recognize this architecture.',
+      'dependency',
+    ],
+    ['RuntimeError: CUDA error: no kernel image is available for execution on the device', 'dependency'],
+    [
+      "FileNotFoundError: [Errno 2] No such file or directory: '/models/llama/config.json'",
+      'model-not-found-or-auth',
+    ],
+    ['torch.distributed.DistNetworkError: Connection reset by peer', 'nccl'],
+    ['AssertionError: 14336 is not divisible by 3', 'invalid-value'],
+    ['RuntimeError: Engine process failed to start. See stack trace for the root cause.', 'unknown'],
+  ] as const)('%s', (line, cls) => {
+    expect(diagnose(numbered(line), 'vllm').class).toBe(cls);
+  });
+});

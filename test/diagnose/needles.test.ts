@@ -55,6 +55,12 @@ const SAMPLES: Record<string, string> = {
   'import-error': "ModuleNotFoundError: No module named 'flashinfer'",
   'undefined-symbol': 'ImportError: /x/vllm/_C.abi3.so: undefined symbol: _Z20cutlass_moe_mm_sm100',
   driver: 'RuntimeError: The NVIDIA driver on your system is too old (found version 11040).',
+  'bf16-capability':
+    'ValueError: Bfloat16 is only supported on GPUs with compute capability of at least 8.0. Your Tesla T4 GPU has compute capability 7.5.',
+  'transformers-arch':
+    'ValueError: The checkpoint you are trying to load has model type `qwen3` but Transformers does not recognize this architecture.',
+  'no-kernel-image': 'RuntimeError: CUDA error: no kernel image is available for execution on the device',
+  'model-file-missing': "FileNotFoundError: [Errno 2] No such file or directory: '/models/llama/config.json'",
   'shell-killed': 'Killed',
   'exit-code-signal': '[12-16 14:27:10] Exit code: -9',
   'signal-number': 'Shard process was signaled to shutdown with signal 7 rank=0',

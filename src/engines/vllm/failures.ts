@@ -44,8 +44,8 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     id: 'vllm-engine-core-failed',
     class: 'unknown',
     weight: 10,
-    needles: ['root cause'],
-    pattern: /Engine core initialization failed\. See root cause above/,
+    needles: ['root cause', 'failed to start'],
+    pattern: /Engine core initialization failed\. See root cause above|Engine process failed to start/,
     summary: () =>
       "vLLM's engine core failed to start; the root cause was printed earlier by the EngineCore/worker processes and is not in this part of the log",
   },
