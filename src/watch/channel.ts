@@ -1,6 +1,7 @@
 // An unbounded single-consumer queue that core code pushes events into and a caller reads with for-await.
 // Events are few (probes, phases, notable lines), so buffering what a caller has not read yet is cheap.
 
+// What launch() and watch() hand out as `events`, with the producer side attached.
 export interface Channel<T> extends AsyncIterable<T> {
   push(value: T): void;
   /** Ends the iteration once the buffered values are read. */

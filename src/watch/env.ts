@@ -46,6 +46,7 @@ const unquote = (value: string, where: string): string => {
   );
 };
 
+// The three sources of the extra environment, as the CLI collects them.
 export interface EnvSources {
   /** `--env` values in order: `K=V`, or `NAME` to copy from `from`. */
   pairs?: readonly string[];

@@ -1,6 +1,7 @@
 // Turns SIGINT, SIGTERM and SIGHUP into AbortSignals for launch() and watch(): the first aborts the start,
 // a second SIGINT also ends the grace period of the stop that follows.
 
+// The abort signals a command passes to launch() or watch(), and the way to release them.
 export interface Interrupts {
   /** Aborts on the first SIGINT, SIGTERM or SIGHUP. */
   signal: AbortSignal;

@@ -1,27 +1,24 @@
 // launch(): preflight, test-bind, spawn detached with the log as stdout/stderr, record, watch, and stop the
 // server again when the start fails (unless asked not to).
-import { accessSync, constants } from 'node:fs';
-import { delimiter, isAbsolute, join, resolve as resolvePath } from 'node:path';
-import { UsageError, VigilError, invalidOption } from '../errors.ts';
+import { join } from 'node:path';
+import { VigilError } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { Diagnosis, PhaseId, VigilEvent } from '../events.ts';
 import { getEngine } from '../engines/index.ts';
-import { readServerCommand, resolveSpawnArgv, type ServerCommand } from '../engines/command.ts';
 import { createRedactor, type Redactor } from '../redact/redactor.ts';
 import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
-import { runPreflight } from '../flags/preflight.ts';
 import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
 import { stopTree } from '../hosts/kill.ts';
-import { stateDir as defaultStateDir } from '../state/dir.ts';
 import { newLaunchId, updateLaunchRecord, writeLaunchRecord } from '../state/records.ts';
 import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
-import { vigilCommand } from '../self.ts';
 import { createChannel } from './channel.ts';
+import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
 import { watchLaunched } from './liveness.ts';
 import { runWatchLoop, type Emittable } from './loop.ts';
-import { DEFAULTS, positive, resolveCommon, type LaunchOptions, type ResolvedCommon } from './options.ts';
+import type { LaunchOptions } from './options.ts';
 import { checkPort } from './port-check.ts';
+import { runPreflightStep } from './preflight-step.ts';
 import {
   failureFromOutcome,
   plainFailure,
@@ -30,24 +27,6 @@ import {
   type StartHandle,
   type StartResult,
 } from './result.ts';
-import { resolveTarget, type ProbeTarget } from './target.ts';
-
-interface LaunchConfig extends ResolvedCommon {
-  command: string[];
-  spawnArgv: string[];
-  server: ServerCommand;
-  target: ProbeTarget;
-  env: NodeJS.ProcessEnv;
-  log: string | null;
-  cwd: string | undefined;
-  graceMs: number;
-  keepOnFailure: boolean;
-  detachOnInterrupt: boolean;
-  replace: boolean;
-  preflight: boolean;
-  options: LaunchOptions;
-  stateDir: string;
-}
 
 // Launches a server and watches it start. Throws UsageError at once for invalid options, before any side effect.
 export const launch = (options: LaunchOptions): StartHandle => {
@@ -62,70 +41,6 @@ export const launch = (options: LaunchOptions): StartHandle => {
     channel.close();
   });
   return { events: channel, result, redact };
-};
-
-const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
-  const common = resolveCommon(options);
-  const command = [...options.command];
-  if (command.length === 0 || !command.every((arg) => typeof arg === 'string')) {
-    throw new UsageError('no server command given', {
-      hint: 'usage: vigil up [options] -- <server command...>',
-    });
-  }
-  const server = readServerCommand(command, common.engine);
-  const spawnArgv = resolveSpawnArgv(command, vigilCommand);
-  const env: NodeJS.ProcessEnv = { ...(options.inheritEnv === false ? {} : process.env) };
-  for (const [name, value] of Object.entries(options.env ?? {})) {
-    if (name === '' || name.includes('=')) throw invalidOption('env', 'NAME=VALUE with a name', name);
-    env[name] = value;
-  }
-  ensureExecutable(spawnArgv[0] ?? '', options.cwd, env['PATH'] ?? '');
-  const target = resolveTarget({
-    spec: getEngine(server.engine),
-    command: server,
-    url: common.url,
-    port: common.port,
-    followsLog: true,
-    apiKey: server.apiKey,
-  });
-  if (options.log?.trim() === '') throw invalidOption('log', 'a file path', options.log);
-  return {
-    ...common,
-    command,
-    spawnArgv,
-    server,
-    target,
-    env,
-    log: options.log === undefined ? null : resolvePath(options.cwd ?? process.cwd(), options.log),
-    cwd: options.cwd,
-    graceMs: positive(options.graceMs, DEFAULTS.graceMs, 'graceMs', true),
-    keepOnFailure: options.keepOnFailure === true,
-    detachOnInterrupt: options.detachOnInterrupt === true,
-    replace: options.replace === true,
-    preflight: options.preflight !== false,
-    options,
-    stateDir: options.stateDir ?? defaultStateDir(),
-  };
-};
-
-// A command that is not on PATH fails here, before anything runs.
-const ensureExecutable = (file: string, cwd: string | undefined, path: string): void => {
-  const candidates = file.includes('/')
-    ? [isAbsolute(file) ? file : resolvePath(cwd ?? process.cwd(), file)]
-    : path.split(delimiter).map((dir) => join(dir || '.', file));
-  const found = candidates.some((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (!found) {
-    throw new UsageError(`cannot run ${file}: no such executable${file.includes('/') ? '' : ' on PATH'}`, {
-      hint: 'check the command after --, or give the full path to the executable',
-    });
-  }
 };
 
 const stamp = (event: Emittable, redact: Redactor): VigilEvent => {
@@ -161,7 +76,7 @@ const runLaunch = async (
 
   if (aborted()) return interrupted();
   if (config.preflight) {
-    const blocked = await preflight(config, emit);
+    const blocked = await runPreflightStep(config, emit);
     if (aborted()) return interrupted();
     if (blocked !== null) return fail(plainFailure('preflight', blocked, since()));
   }
@@ -339,58 +254,6 @@ const runLaunch = async (
   }).catch(() => undefined);
   return fail(fields, id);
 };
-
-// Runs preflight and emits its event; resolves the diagnosis that blocks the launch, or null.
-const preflight = async (
-  config: LaunchConfig,
-  emit: (event: Emittable) => VigilEvent,
-): Promise<Diagnosis | null> => {
-  const engine = config.server.engine;
-  if (engine === 'generic' || engine === 'tgi') {
-    emit({
-      type: 'preflight',
-      status: 'skipped',
-      source: null,
-      findings: [],
-      skipped_reason: `--engine ${engine}: vigil has no flag schema for this server`,
-    });
-    return null;
-  }
-  const { signal } = config.options;
-  const outcome = await runPreflight({
-    command: config.command,
-    engine: config.options.engine === 'auto' || config.options.engine === undefined ? 'auto' : engine,
-    ...(config.options.helpFile === undefined ? {} : { helpFile: config.options.helpFile }),
-    ...(config.options.offline === true ? { offline: true } : {}),
-    ...(config.options.strict === true ? { strict: true } : {}),
-    ...(signal === undefined ? {} : { signal }),
-    onNote: (message) => {
-      emit({ type: 'notice', code: 'preflight', message });
-    },
-  });
-  emit({ type: 'preflight', ...outcome.report });
-  if (!outcome.blocked) return null;
-  const errors = outcome.report.findings.filter((f) => f.severity === 'error');
-  const first = errors[0] ?? outcome.report.findings[0];
-  return {
-    class: first === undefined ? 'unknown' : findingClass(first.code),
-    summary:
-      first === undefined
-        ? 'preflight found problems in the server flags'
-        : `preflight: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
-    evidence: [],
-    advice: outcome.report.findings.flatMap((f) =>
-      f.suggestions[0] === undefined || f.arg === null ? [] : [`${f.arg}: did you mean ${f.suggestions[0]}?`],
-    ),
-  };
-};
-
-const findingClass = (code: string): Diagnosis['class'] =>
-  /unknown|unrecognized|removed|alias/.test(code)
-    ? 'unknown-flag'
-    : /invalid|choice|value|type/.test(code)
-      ? 'invalid-value'
-      : 'unknown';
 
 const simpleDiagnosis = (summary: string, hint?: string): Diagnosis => ({
   class: 'unknown',

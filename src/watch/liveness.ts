@@ -2,6 +2,7 @@
 import type { DetachedProcess } from '../hosts/spawn.ts';
 import { findTreeMembers, isProcessAlive, readProcStat } from '../hosts/proc.ts';
 
+// How the watched process ended, as far as vigil can know.
 export interface ProcessEnd {
   code: number | null;
   signal: string | null;
@@ -9,11 +10,13 @@ export interface ProcessEnd {
   detail: string;
 }
 
+// What a liveness source reports to the watch loop.
 export interface LivenessHandlers {
   onEnd: (end: ProcessEnd) => void;
   onNotice: (code: string, message: string) => void;
 }
 
+// One liveness source: the launched leader and its session, or a pid.
 export interface Liveness {
   start(handlers: LivenessHandlers): void;
   stop(): void;

@@ -1,6 +1,5 @@
 // The watch loop: one event-driven state machine over liveness, probes, log lines, the deadline, the stall
 // timer, the heartbeat and abort. No fixed sleeps: every input is a callback, and the first decisive one ends it.
-import { stripVTControlCharacters } from 'node:util';
 import type { Evidence, PhaseId, Rung, VigilEvent } from '../events.ts';
 import type { EngineSpec } from '../engines/types.ts';
 import type { Diagnoser, StartTracker } from '../diagnose/types.ts';
@@ -10,12 +9,15 @@ import type { ProbeResult } from '../probe/http.ts';
 import type { Liveness, ProcessEnd } from './liveness.ts';
 import type { ProbeTarget } from './target.ts';
 import { createPatience, type Patience } from './patience.ts';
+import { createReadiness } from './readiness.ts';
+import { createLineHandler } from './log-lines.ts';
 
 /** An event before the loop stamps its time. */
 export type Emittable = {
   [K in VigilEvent['type']]: Omit<Extract<VigilEvent, { type: K }>, 't'>;
 }[VigilEvent['type']];
 
+// Everything one run of the loop needs; launch() and watch() build it.
 export interface LoopInput {
   spec: EngineSpec;
   target: ProbeTarget;
@@ -39,6 +41,7 @@ export interface LoopInput {
   eta?: (phase: PhaseId | null, inPhaseMs: number) => { ms: number; basis: string } | null;
 }
 
+// Why the loop ended.
 export type LoopEnd =
   | { kind: 'ready' }
   | { kind: 'exited'; end: ProcessEnd }
@@ -46,6 +49,7 @@ export type LoopEnd =
   | { kind: 'stalled'; idleMs: number }
   | { kind: 'interrupted' };
 
+// The loop's end plus the state a final event reports.
 export interface LoopOutcome {
   end: LoopEnd;
   elapsedMs: number;
@@ -56,21 +60,18 @@ export interface LoopOutcome {
   tail: Evidence[];
 }
 
-const TAIL_LINES = 20;
-
 // Runs the loop to its end; never rejects for the server's sake (a failing server is an outcome, not an error).
 export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
   new Promise((resolve, reject) => {
     const now = (): number => performance.now();
     let ending = false;
     let rung: Rung = 'spawned';
-    let lastLine: string | null = null;
-    let readyLineSeen = false;
     let notedWaitingForLine = false;
-    let consecutive = 0;
-    let lastHealthKey: string | null = null;
-    let phaseStartedAt = input.startedAt;
-    const tail: Evidence[] = [];
+    const readiness = createReadiness({
+      successThreshold: input.successThreshold,
+      expectStatus: input.expectStatus,
+      needReadyLine: input.target.needReadyLine,
+    });
     let follower: LogFollower | null = null;
     let prober: Prober | null = null;
     let patience: Patience | null = null;
@@ -88,7 +89,14 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
       // Read what the server wrote last before reporting: a crash's cause is usually in its final lines.
       void drainLog(end)
         .then(() => {
-          resolve({ end, elapsedMs, rung, phase: input.tracker.phase, lastLine, tail: [...tail] });
+          resolve({
+            end,
+            elapsedMs,
+            rung,
+            phase: input.tracker.phase,
+            lastLine: lines.lastLine,
+            tail: lines.tail(),
+          });
         })
         .catch(reject);
     };
@@ -118,111 +126,52 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
 
     const handleProbe = (result: ProbeResult): void => {
       if (ending) return;
-      const healthy = result.status !== null && input.expectStatus.has(result.status);
-      rung = healthy
-        ? 'healthy'
-        : result.status !== null
-          ? 'http-up'
-          : result.connected
-            ? 'port-open'
-            : 'spawned';
-      const key =
-        result.status === null ? (result.connected ? 'connected' : 'refused') : String(result.status);
-      if (key !== lastHealthKey) {
-        lastHealthKey = key;
-        progressed();
-      }
-      consecutive = healthy ? consecutive + 1 : 0;
-      const ready =
-        healthy && consecutive >= input.successThreshold && (!input.target.needReadyLine || readyLineSeen);
+      const verdict = readiness.probed(result);
+      rung = verdict.rung === 'ready' ? 'healthy' : verdict.rung;
+      if (verdict.changed) progressed();
       input.emit({
         type: 'probe',
         url: result.url,
         status: result.status,
         error: result.error,
         ms: result.ms,
-        rung: ready ? 'ready' : rung,
+        rung: verdict.rung,
       });
-      if (ready) {
+      if (verdict.ready) {
         becomeReady();
         return;
       }
-      if (healthy && input.target.needReadyLine && !readyLineSeen && !notedWaitingForLine) {
+      if (verdict.waitingForLine && !notedWaitingForLine) {
         notedWaitingForLine = true;
         input.emit({
           type: 'notice',
           code: 'waiting-for-ready-line',
-          message: `${result.url} answers ${result.status}, but the engine's ready line has not appeared in the log yet`,
+          message: `${result.url} answers ${String(result.status)}, but the engine's ready line has not appeared in the log yet`,
         });
       }
     };
 
-    const handleLines = (lines: readonly FollowedLine[]): void => {
-      for (const line of lines) handleLine(line);
-    };
+    const lines = createLineHandler(
+      input,
+      {
+        onProgress: progressed,
+        onReadyLine: () => {
+          if (ending) return;
+          readiness.readyLine();
+          if (input.target.noApi) becomeReady();
+          else prober?.trigger();
+        },
+        onProbeTrigger: () => {
+          if (!ending) prober?.trigger();
+        },
+      },
+      input.startedAt,
+    );
 
-    const handleLine = (line: FollowedLine): void => {
-      const at = now();
-      const result = input.tracker.push(line, at);
-      const shown = input.redact(result.normalized);
-      if (shown !== '') lastLine = shown;
-      if (line.partial !== true) {
-        input.diagnoser.push(line);
-        tail.push({ line: line.line, text: input.redact(collapse(line.text)) });
-        if (tail.length > TAIL_LINES) tail.shift();
-        if (result.progress) progressed();
-      }
-      for (const update of result.updates) {
-        switch (update.kind) {
-          case 'phase':
-            progressed();
-            phaseStartedAt = at;
-            input.emit({
-              type: 'phase',
-              name: update.phase,
-              progress: update.progress,
-              previous:
-                update.previous === null
-                  ? null
-                  : { name: update.previous.name, ms: Math.round(update.previous.ms) },
-              ...etaField(update.phase, 0),
-            });
-            break;
-          case 'progress':
-            progressed();
-            input.emit({ type: 'phase', name: update.phase, progress: update.progress });
-            break;
-          case 'ready-line':
-            if (line.partial === true || ending) break;
-            readyLineSeen = true;
-            if (input.target.noApi) becomeReady();
-            else prober?.trigger();
-            break;
-          case 'probe-trigger':
-            if (line.partial !== true && !ending) prober?.trigger();
-            break;
-          case 'notable':
-            if (line.partial !== true) {
-              input.emit({
-                type: 'log',
-                line: line.line,
-                text: input.redact(update.text),
-                level: update.level,
-              });
-            }
-            break;
-        }
-      }
+    const handleLines = (batch: readonly FollowedLine[]): void => {
+      lines.handle(batch);
       // A node that serves no API is ready once its log shows the server side of the start.
       if (input.target.noApi && !ending && isServingPhase(input.tracker.phase)) becomeReady();
-    };
-
-    const etaField = (
-      phase: PhaseId | null,
-      inPhaseMs: number,
-    ): { eta?: { ms: number; basis: string } | null } => {
-      if (input.eta === undefined) return {};
-      return { eta: input.eta(phase, Math.round(inPhaseMs)) };
     };
 
     const consumeLog = async (): Promise<void> => {
@@ -256,8 +205,8 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
             elapsed_ms: Math.round(at - input.startedAt),
             rung,
             phase: input.tracker.phase,
-            last_line: lastLine,
-            ...etaField(input.tracker.phase, at - phaseStartedAt),
+            last_line: lines.lastLine,
+            ...lines.etaField(input.tracker.phase, at),
           });
         },
       });
@@ -301,12 +250,6 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
-
-// The final state of a line with `\r` redraws, without ANSI codes.
-const collapse = (text: string): string => {
-  const plain = stripVTControlCharacters(text);
-  return plain.slice(plain.lastIndexOf('\r') + 1).trimEnd();
-};
 
 const SERVING: ReadonlySet<PhaseId> = new Set(['http-up', 'warmup', 'ready']);
 const isServingPhase = (phase: PhaseId | null): boolean => phase !== null && SERVING.has(phase);

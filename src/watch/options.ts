@@ -28,6 +28,7 @@ export interface WatchCommonOptions {
   signal?: AbortSignal;
 }
 
+// Options of launch(): the shared ones plus what spawning and stopping need.
 export interface LaunchOptions extends WatchCommonOptions {
   /** The server command; a leading `vigil sim` runs vigil's own simulator. */
   command: readonly string[];
@@ -57,6 +58,7 @@ export interface LaunchOptions extends WatchCommonOptions {
   skipGraceSignal?: AbortSignal;
 }
 
+// Options of watch(): the shared ones plus what vigil can watch of a server it did not start.
 export interface WatchOptions extends WatchCommonOptions {
   url: string;
   /** A process to watch: its death fails the start. */
@@ -69,6 +71,7 @@ export interface WatchOptions extends WatchCommonOptions {
   apiKey?: string;
 }
 
+// The shared options after validation, defaults filled in.
 export interface ResolvedCommon {
   engine: EngineChoice;
   url: URL | null;
@@ -82,6 +85,7 @@ export interface ResolvedCommon {
   heartbeatMs: number;
 }
 
+// DESIGN.md's defaults, in milliseconds.
 export const DEFAULTS = {
   timeoutMs: 60 * 60_000,
   stallTimeoutMs: 10 * 60_000,

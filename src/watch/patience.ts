@@ -1,5 +1,6 @@
 // Patience: the deadline from spawn, the stall timer that only progress resets, and the heartbeat.
 
+// The limits and what to call when one runs out.
 export interface PatienceOptions {
   /** performance.now() at spawn: the deadline counts from here. */
   startedAt: number;
@@ -12,6 +13,7 @@ export interface PatienceOptions {
   onHeartbeat(): void;
 }
 
+// The running timers.
 export interface Patience {
   /** Progress was made: a phase change, a bar advance, a health change, a line that is not a heartbeat. */
   progressed(): void;

@@ -6,6 +6,7 @@ import { readProcStat } from '../hosts/proc.ts';
 import { stopTree } from '../hosts/kill.ts';
 import { listLaunchRecords, updateLaunchRecord, type LaunchRecord } from '../state/records.ts';
 
+// Where the server will bind, and what --replace may do about a holder.
 export interface PortCheckInput {
   host: string;
   port: number;
@@ -17,6 +18,7 @@ export interface PortCheckInput {
   onNotice: (code: string, message: string) => void;
 }
 
+// Free, or taken with the diagnosis to report.
 export type PortCheck = { free: true } | { free: false; diagnosis: Diagnosis };
 
 // Resolves free, or taken with a port-in-use diagnosis that names the holder and what to do.

@@ -6,6 +6,7 @@ import type { Diagnoser } from '../diagnose/types.ts';
 import type { Redactor } from '../redact/redactor.ts';
 import type { LoopOutcome } from './loop.ts';
 
+// How a start ended: what `result` resolves to.
 export interface StartResult {
   ok: boolean;
   /** vigil's exit code for this outcome (DESIGN.md exit codes). */
@@ -19,6 +20,7 @@ export interface StartResult {
   event: ReadyEvent | FailedEvent;
 }
 
+// What launch() and watch() return at once.
 export interface StartHandle {
   /** Every event of the start, ending with `ready` or `failed`; read it with for-await (buffered until read). */
   events: AsyncIterable<VigilEvent>;
@@ -28,6 +30,7 @@ export interface StartHandle {
   redact: Redactor;
 }
 
+// A failed event before the loop stamps its time.
 export type FailedFields = Omit<FailedEvent, 't' | 'type'>;
 
 // The failed event's fields for a loop outcome that is not ready.

@@ -3,6 +3,7 @@ import { UsageError } from '../errors.ts';
 import type { ServerCommand } from '../engines/command.ts';
 import type { EngineSpec } from '../engines/types.ts';
 
+// What the loop probes and what readiness needs.
 export interface ProbeTarget {
   /** The health URL probed, or null when the server serves no API (SGLang node rank ≥ 1). */
   healthUrl: string | null;
@@ -17,6 +18,7 @@ export interface ProbeTarget {
   bind: { host: string; port: number } | null;
 }
 
+// What the target is resolved from.
 export interface TargetInput {
   spec: EngineSpec;
   /** What the command told vigil (launch only). */

@@ -1,0 +1,58 @@
+// The preflight step of a launch: check the flags, emit the `preflight` event, and turn a blocking outcome
+// into the diagnosis of a failed start (exit 2).
+import type { Diagnosis, VigilEvent } from '../events.ts';
+import { runPreflight } from '../flags/preflight.ts';
+import type { LaunchConfig } from './launch-config.ts';
+import type { Emittable } from './loop.ts';
+
+// Runs preflight and emits its event; resolves the diagnosis that blocks the launch, or null.
+export const runPreflightStep = async (
+  config: LaunchConfig,
+  emit: (event: Emittable) => VigilEvent,
+): Promise<Diagnosis | null> => {
+  const engine = config.server.engine;
+  if (engine === 'generic' || engine === 'tgi') {
+    emit({
+      type: 'preflight',
+      status: 'skipped',
+      source: null,
+      findings: [],
+      skipped_reason: `--engine ${engine}: vigil has no flag schema for this server`,
+    });
+    return null;
+  }
+  const { signal } = config.options;
+  const outcome = await runPreflight({
+    command: config.command,
+    engine: config.options.engine === 'auto' || config.options.engine === undefined ? 'auto' : engine,
+    ...(config.options.helpFile === undefined ? {} : { helpFile: config.options.helpFile }),
+    ...(config.options.offline === true ? { offline: true } : {}),
+    ...(config.options.strict === true ? { strict: true } : {}),
+    ...(signal === undefined ? {} : { signal }),
+    onNote: (message) => {
+      emit({ type: 'notice', code: 'preflight', message });
+    },
+  });
+  emit({ type: 'preflight', ...outcome.report });
+  if (!outcome.blocked) return null;
+  const errors = outcome.report.findings.filter((f) => f.severity === 'error');
+  const first = errors[0] ?? outcome.report.findings[0];
+  return {
+    class: first === undefined ? 'unknown' : findingClass(first.code),
+    summary:
+      first === undefined
+        ? 'preflight found problems in the server flags'
+        : `preflight: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
+    evidence: [],
+    advice: outcome.report.findings.flatMap((f) =>
+      f.suggestions[0] === undefined || f.arg === null ? [] : [`${f.arg}: did you mean ${f.suggestions[0]}?`],
+    ),
+  };
+};
+
+const findingClass = (code: string): Diagnosis['class'] =>
+  /unknown|unrecognized|removed|alias/.test(code)
+    ? 'unknown-flag'
+    : /invalid|choice|value|type/.test(code)
+      ? 'invalid-value'
+      : 'unknown';
