@@ -1,9 +1,9 @@
 // Advice per class: the engine's own advisor first (it names that engine's flags); engine-neutral words otherwise.
 import type { DiagnosisClass } from '../events.ts';
 import type { EngineId } from '../engines/types.ts';
-import { adviseSglang } from '../engines/sglang/failures.ts';
+import { adviseSglang } from '../engines/sglang/advice.ts';
 import { adviseTgi } from '../engines/tgi/failures.ts';
-import { adviseVllm } from '../engines/vllm/failures.ts';
+import { adviseVllm } from '../engines/vllm/advice.ts';
 import type { Advisor, DiagnosisContext, FailureFacts } from './facts.ts';
 
 const ADVISORS: Partial<Record<EngineId, Advisor>> = {

@@ -4,45 +4,18 @@
 import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
 import { getEngine } from '../engines/index.ts';
 import type { EngineId } from '../engines/types.ts';
-import { SGLANG_SIGNATURES } from '../engines/sglang/failures.ts';
-import { TGI_SIGNATURES } from '../engines/tgi/failures.ts';
-import { VLLM_SIGNATURES } from '../engines/vllm/failures.ts';
 import { VLLM_STARTED_LINE } from '../engines/vllm/log.ts';
 import type { RawLine } from '../logs/types.ts';
 import { normalizeLine, stripAnsi } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
+import { candidatesFor, engineOfFrame, frameOf } from './signature-index.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
 import { describePhase } from './phase-labels.ts';
 import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
-import { GENERIC_SIGNATURES } from './signatures.ts';
 import { createStartTracker, type LogStartTracker } from './tracker.ts';
 import type { DiagnoseEnd, Diagnoser, DiagnoserOptions } from './types.ts';
-
-// Every signature, fallbacks last (they apply only to lines nothing else matched).
-export const SIGNATURES: readonly Signature[] = [
-  ...GENERIC_SIGNATURES,
-  ...SGLANG_SIGNATURES,
-  ...VLLM_SIGNATURES,
-  ...TGI_SIGNATURES,
-].sort((a, b) => Number(a.fallback === true) - Number(b.fallback === true));
-
-// Signatures by needle: a line runs only the signatures whose needles it contains.
-const BY_NEEDLE = new Map<string, Signature[]>();
-for (const signature of SIGNATURES) {
-  for (const needle of signature.needles)
-    BY_NEEDLE.set(needle, [...(BY_NEEDLE.get(needle) ?? []), signature]);
-}
-const ORDER = new Map(SIGNATURES.map((signature, index) => [signature, index]));
-
-// The signatures a line can match, in SIGNATURES order (fallbacks last).
-const candidatesFor = (text: string): Signature[] => {
-  const found = new Set<Signature>();
-  for (const [needle, signatures] of BY_NEEDLE)
-    if (text.includes(needle)) for (const signature of signatures) found.add(signature);
-  return [...found].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
-};
 
 // After the ready line only failures (and a restart) can change the diagnosis, so phase lines are no longer searched.
 const BASE_NEEDLES = minimizeNeedles([...ERROR_NEEDLES, ...ALWAYS_NEEDLES]);
@@ -57,7 +30,6 @@ const MAX_PHASE_EVIDENCE = 8;
 const MAX_SUPPORTING = 3;
 const MAX_RANKS = 1024;
 
-const FRAME = /^File "([^"]+)", line \d+, in (\w+)/;
 const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)/;
 const SGLANG_READY = /The server is fired up and ready to roll!/;
 const TGI_READY = /^Connected$/;
@@ -88,25 +60,6 @@ export interface LogDiagnoser extends Diagnoser {
   readonly contextLines: number;
 }
 
-// The path from the package folder on, e.g. `sglang/srt/models/qwen3.py`.
-const shortenPath = (path: string): string => {
-  const packages = Math.max(path.lastIndexOf('site-packages/'), path.lastIndexOf('dist-packages/'));
-  if (packages !== -1) return path.slice(packages + 'site-packages/'.length);
-  const at = path.search(
-    /(?:sglang|vllm|text_generation_server|transformers|torch)\/(?!.*\/(?:sglang|vllm)\/)/,
-  );
-  return at === -1 ? path.split('/').slice(-2).join('/') : path.slice(at);
-};
-
-// The engine whose package a traceback frame is in, e.g. `sglang/srt/models/qwen3.py` → sglang.
-const engineOfFrame = (frame: string | undefined): EngineId | null => {
-  if (frame === undefined) return null;
-  if (frame.startsWith('sglang/')) return 'sglang';
-  if (frame.startsWith('vllm/')) return 'vllm';
-  if (frame.startsWith('text_generation_server/')) return 'tgi';
-  return null;
-};
-
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
 
@@ -129,8 +82,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const raw = ring[i];
       if (raw === undefined || raw.line >= line) continue;
       if (raw.line < line - CONTEXT_LINES) break;
-      const match = FRAME.exec(normalizeLine(raw.text).text.trim());
-      if (match !== null) return shortenPath(match[1] ?? '');
+      const frame = frameOf(normalizeLine(raw.text).text.trim());
+      if (frame !== null) return frame;
     }
     return null;
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNATURES } from '../../src/diagnose/diagnoser.ts';
+import { SIGNATURES } from '../../src/diagnose/signature-index.ts';
 import {
   ALWAYS_NEEDLES,
   ERROR_NEEDLES,

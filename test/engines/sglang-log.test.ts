@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStartTracker } from '../../src/diagnose/tracker.ts';
-import { adviseSglang } from '../../src/engines/sglang/failures.ts';
+import { adviseSglang } from '../../src/engines/sglang/advice.ts';
 import { SGLANG_HEARTBEATS, SGLANG_PHASES, SGLANG_READY_LINE } from '../../src/engines/sglang/log.ts';
 import { getEngine } from '../../src/engines/index.ts';
 

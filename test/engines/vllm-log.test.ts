@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adviseVllm } from '../../src/engines/vllm/failures.ts';
+import { adviseVllm } from '../../src/engines/vllm/advice.ts';
 import { VLLM_HEARTBEATS, VLLM_PHASES, VLLM_STARTED_LINE } from '../../src/engines/vllm/log.ts';
 
 const phaseOf = (message: string): string | null =>

@@ -1,0 +1,58 @@
+// The failure signatures of every engine, indexed by their needles; traceback frames and the engine they name.
+import type { EngineId } from '../engines/types.ts';
+import { SGLANG_SIGNATURES } from '../engines/sglang/failures.ts';
+import { TGI_SIGNATURES } from '../engines/tgi/failures.ts';
+import { VLLM_SIGNATURES } from '../engines/vllm/failures.ts';
+import type { Signature } from './facts.ts';
+import { GENERIC_SIGNATURES } from './signatures.ts';
+
+// Every signature, fallbacks last (they apply only to lines nothing else matched).
+export const SIGNATURES: readonly Signature[] = [
+  ...GENERIC_SIGNATURES,
+  ...SGLANG_SIGNATURES,
+  ...VLLM_SIGNATURES,
+  ...TGI_SIGNATURES,
+].sort((a, b) => Number(a.fallback === true) - Number(b.fallback === true));
+
+// Signatures by needle: a line runs only the signatures whose needles it contains.
+const BY_NEEDLE = new Map<string, Signature[]>();
+for (const signature of SIGNATURES) {
+  for (const needle of signature.needles)
+    BY_NEEDLE.set(needle, [...(BY_NEEDLE.get(needle) ?? []), signature]);
+}
+const ORDER = new Map(SIGNATURES.map((signature, index) => [signature, index]));
+
+// The signatures a line can match, in SIGNATURES order (fallbacks last).
+export const candidatesFor = (text: string): Signature[] => {
+  const found = new Set<Signature>();
+  for (const [needle, signatures] of BY_NEEDLE)
+    if (text.includes(needle)) for (const signature of signatures) found.add(signature);
+  return [...found].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
+};
+
+const FRAME = /^File "([^"]+)", line \d+, in (\w+)/;
+
+// The path from the package folder on, e.g. `sglang/srt/models/qwen3.py`.
+const shortenPath = (path: string): string => {
+  const packages = Math.max(path.lastIndexOf('site-packages/'), path.lastIndexOf('dist-packages/'));
+  if (packages !== -1) return path.slice(packages + 'site-packages/'.length);
+  const at = path.search(
+    /(?:sglang|vllm|text_generation_server|transformers|torch)\/(?!.*\/(?:sglang|vllm)\/)/,
+  );
+  return at === -1 ? path.split('/').slice(-2).join('/') : path.slice(at);
+};
+
+// The engine whose package a traceback frame is in, e.g. `sglang/srt/models/qwen3.py` → sglang.
+export const engineOfFrame = (frame: string | undefined): EngineId | null => {
+  if (frame === undefined) return null;
+  if (frame.startsWith('sglang/')) return 'sglang';
+  if (frame.startsWith('vllm/')) return 'vllm';
+  if (frame.startsWith('text_generation_server/')) return 'tgi';
+  return null;
+};
+
+// The file of a traceback frame line (`File ".../sglang/srt/models/qwen3.py", line 493, in load_weights`), shortened.
+export const frameOf = (text: string): string | null => {
+  const match = FRAME.exec(text);
+  return match === null ? null : shortenPath(match[1] ?? '');
+};
