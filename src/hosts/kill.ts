@@ -1,7 +1,8 @@
 // Stops a launched server's whole tree: SIGTERM to its group and session, grace, SIGKILL, then verify.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findTreeMembers, isProcessAlive, readCommandLine } from './proc.ts';
+import { findTreeMembers, isProcessAlive, readCommandLine, readProcStat } from './proc.ts';
 
+// The ids that make up one launch's processes.
 export interface ProcessTree {
   /** The leader; may already be gone. */
   pid: number;
@@ -11,6 +12,7 @@ export interface ProcessTree {
   starttime?: number | null;
 }
 
+// How patient a stop is.
 export interface StopTreeOptions {
   /** Time between SIGTERM and SIGKILL. */
   graceMs: number;
@@ -22,6 +24,7 @@ export interface StopTreeOptions {
   onStopping?: (count: number) => void;
 }
 
+// What a stop did, and what survived it.
 export interface StopTreeResult {
   /** How many processes were signalled. */
   signalled: number;
@@ -35,21 +38,33 @@ const POLL_MS = 50;
 
 // Sends SIGTERM, waits up to the grace period, sends SIGKILL to what is left, and verifies (DESIGN.md "Stopping").
 export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Promise<StopTreeResult> => {
-  const first = members(tree);
+  const first = listTree(tree);
   if (first.length === 0) return { signalled: 0, killed: false, survivors: [] };
   options.onStopping?.(first.length);
   signalTree(tree, first, 'SIGTERM');
   const graceOver = await waitUntilGone(tree, options.graceMs, options.skipGrace);
   if (graceOver) return { signalled: first.length, killed: false, survivors: [] };
-  signalTree(tree, members(tree), 'SIGKILL');
+  signalTree(tree, listTree(tree), 'SIGKILL');
   const gone = await waitUntilGone(tree, options.verifyMs ?? 10_000);
   if (gone) return { signalled: first.length, killed: true, survivors: [] };
-  const survivors = members(tree).map((pid) => ({ pid, command: readCommandLine(pid) ?? '?' }));
+  const survivors = listTree(tree).map((pid) => ({ pid, command: readCommandLine(pid) ?? '?' }));
   return { signalled: first.length, killed: true, survivors };
 };
 
-// The live pids of the tree: session members, group members, and the leader itself.
-const members = (tree: ProcessTree): number[] => {
+// The live pids of a launch's tree: session members, group members, and the leader itself. When the leader's
+// pid now belongs to another process (a different start time), its ids were reused: the tree is gone, and
+// nothing under those ids is ours to signal. (Linux hands out a pid again only once no process uses it as a
+// session or group id, so while any member lives the ids cannot have been reused.)
+export const listTree = (tree: ProcessTree): number[] => {
+  const leader = readProcStat(tree.pid);
+  if (
+    leader !== null &&
+    tree.starttime !== undefined &&
+    tree.starttime !== null &&
+    leader.starttime !== tree.starttime
+  ) {
+    return [];
+  }
   const found = new Set(findTreeMembers({ sid: tree.sid, pgid: tree.pgid }).map((p) => p.pid));
   if (isProcessAlive(tree.pid, tree.starttime ?? undefined)) found.add(tree.pid);
   return [...found];
@@ -72,13 +87,13 @@ const sendSignal = (pid: number, signal: NodeJS.Signals): void => {
 // Polls until no member is alive (processes vigil did not spawn can only be watched through /proc); resolves true when gone, false when the time ran out.
 const waitUntilGone = async (tree: ProcessTree, ms: number, skip?: AbortSignal): Promise<boolean> => {
   const deadline = Date.now() + ms;
-  let known = members(tree);
+  let known = listTree(tree);
   let lastScan = Date.now();
   for (;;) {
     // Cheap check of the known pids every tick; a full session rescan at most twice a second.
     known = known.filter((pid) => isProcessAlive(pid));
     if (known.length === 0 || Date.now() - lastScan >= 500) {
-      known = members(tree);
+      known = listTree(tree);
       lastScan = Date.now();
       if (known.length === 0) return true;
     }
@@ -88,7 +103,7 @@ const waitUntilGone = async (tree: ProcessTree, ms: number, skip?: AbortSignal):
         ...(skip === undefined ? {} : { signal: skip }),
       });
     } catch {
-      return members(tree).length === 0;
+      return listTree(tree).length === 0;
     }
   }
 };

@@ -1,9 +1,9 @@
 // The live state of a recorded launch (`vigil status`) and stopping it (`vigil stop`), on this machine.
-import { findTreeMembers, isProcessAlive } from '../hosts/proc.ts';
-import { stopTree, type StopTreeResult } from '../hosts/kill.ts';
+import { listTree, stopTree, type StopTreeResult } from '../hosts/kill.ts';
 import { VigilError } from '../errors.ts';
 import { updateLaunchRecord, type LaunchRecord } from './records.ts';
 
+// A record with what /proc says about it now.
 export interface LaunchState {
   record: LaunchRecord;
   /** alive while the leader or any process of its session or group runs (zombies count as dead). */
@@ -15,16 +15,21 @@ export interface LaunchState {
 
 // Reads the live state of one launch from /proc.
 export const inspectLaunch = (record: LaunchRecord, now: number = Date.now()): LaunchState => {
-  const pids = new Set(findTreeMembers({ sid: record.sid, pgid: record.pgid }).map((p) => p.pid));
-  if (isProcessAlive(record.pid, record.proc_start ?? undefined)) pids.add(record.pid);
+  const pids = listTree({
+    pid: record.pid,
+    pgid: record.pgid,
+    sid: record.sid,
+    starttime: record.proc_start,
+  });
   return {
     record,
-    state: pids.size > 0 ? 'alive' : 'exited',
-    pids: [...pids].sort((a, b) => a - b),
+    state: pids.length > 0 ? 'alive' : 'exited',
+    pids: pids.sort((a, b) => a - b),
     ageMs: Math.max(0, now - Date.parse(record.started_at)),
   };
 };
 
+// What `vigil stop` did.
 export interface StopLaunchResult extends StopTreeResult {
   /** Nothing of the launch was running any more. */
   alreadyExited: boolean;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stopTree } from '../../src/hosts/kill.ts';
-import { findTreeMembers } from '../../src/hosts/proc.ts';
+import { listTree, stopTree } from '../../src/hosts/kill.ts';
+import { findTreeMembers, readProcStat } from '../../src/hosts/proc.ts';
 import {
   expectNoProcessLeft,
   killTrackedSessions,
@@ -71,15 +71,18 @@ describe('stopTree', () => {
     expect(counts).toEqual([2]);
   });
 
-  it('never signals a reused pid (a start time that does not match)', async () => {
-    const victim = spawn('sleep', ['60'], { stdio: 'ignore' });
-    trackSession(victim.pid!);
-    const result = await stopTree(
-      { pid: victim.pid!, pgid: 2 ** 22 + 2, sid: 2 ** 22 + 2, starttime: 1 },
-      { graceMs: 100 },
-    );
+  it('signals nothing of a tree whose leader pid now belongs to another process', async () => {
+    // The ids are those of a live session, but the recorded start time does not match: a reused pid.
+    const sid = await startTree('sleep 60 & wait', 2);
+    const starttime = readProcStat(sid)!.starttime;
+    const result = await stopTree({ pid: sid, pgid: sid, sid, starttime: starttime + 1 }, { graceMs: 100 });
     expect(result.signalled).toBe(0);
-    expect(victim.exitCode).toBeNull();
-    victim.kill('SIGKILL');
+    expect(listTree({ pid: sid, pgid: sid, sid, starttime: starttime + 1 })).toEqual([]);
+    expect(treeProcesses({ sid })).toHaveLength(2);
+    expect(listTree({ pid: sid, pgid: sid, sid, starttime }).sort()).toEqual(
+      treeProcesses({ sid })
+        .map((p) => p.pid)
+        .sort(),
+    );
   });
 });
