@@ -203,10 +203,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       ...(bar === null ? [] : [quote(bar.line, rawOf(bar.line, bar.text))]),
       ...tailEvidence(),
     ]);
+    // A bar stuck in the phase it stopped in says how far it got (`graph-capture at 0/34`).
+    const progress = tracker?.phase === context.phase ? tracker.progress : null;
+    const at = progress === null ? '' : ` at ${progress.done}/${progress.total}`;
     const where =
       context.phase === null
         ? 'before any startup phase was recognised'
-        : `in ${describePhase(context.phase)}`;
+        : `in ${describePhase(context.phase)}${at}`;
     const signal =
       (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
       signalFromExitCode(end.exitCode);

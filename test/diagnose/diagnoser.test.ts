@@ -279,3 +279,10 @@ describe('shapes beyond the fixture logs', () => {
     expect(diagnose(numbered(line), 'vllm').class).toBe(cls);
   });
 });
+
+describe('how far a hang got', () => {
+  it('names the progress of the bar that stopped', () => {
+    expect(diagnose(readLines('sglang-hang-02.log'), 'sglang').summary).toContain('graph-capture) at 0/34');
+    expect(diagnose(readLines('sglang-other-03.log'), 'sglang').summary).toContain('weight-load) at 2/4');
+  });
+});
