@@ -119,12 +119,14 @@ const RULES: PrefixRule[] = [
   },
 ];
 
+const LEVEL_WORDS = ['INFO', 'DEBUG', 'WARNING', 'ERROR', 'CRITICAL'];
+
 // The class of a line's start: `t` a date (`2025-…`), `d` another digit, `v` a log level word's first letter,
 // `u` other upper case, `l` lower case, or the character itself.
 const classOf = (text: string): string => {
   const code = text.charCodeAt(0);
   if (code >= 48 && code <= 57) return text.charCodeAt(4) === 45 ? 't' : 'd';
-  if (code >= 65 && code <= 90) return 'DIWEC'.includes(text.charAt(0)) ? 'v' : 'u';
+  if (code >= 65 && code <= 90) return LEVEL_WORDS.some((word) => text.startsWith(word)) ? 'v' : 'u';
   if (code >= 97 && code <= 122) return 'l';
   return text.charAt(0);
 };
