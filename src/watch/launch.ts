@@ -216,25 +216,27 @@ const runLaunch = async (
     throw error;
   }
 
+  // The final event goes out first; the bookkeeping (fsynced writes) follows, so it never delays the verdict.
   if (outcome.end.kind === 'ready') {
-    await updateLaunchRecord(config.stateDir, id, { outcome: 'ready' }).catch(() => undefined);
-    await recordStart(profile, tracker.phaseDurations(performance.now()), { dir: config.stateDir }).catch(
-      () => undefined,
-    );
-    const event = {
+    const ready = {
       type: 'ready' as const,
       elapsed_ms: outcome.elapsedMs,
       url: config.target.origin ?? '',
       health_url: config.target.healthUrl,
       id,
     };
+    const event = { ...ready, t: emit(ready).t };
+    await updateLaunchRecord(config.stateDir, id, { outcome: 'ready' }).catch(() => undefined);
+    await recordStart(profile, tracker.phaseDurations(performance.now()), { dir: config.stateDir }).catch(
+      () => undefined,
+    );
     return {
       ok: true,
       exitCode: EXIT.ready,
       elapsedMs: outcome.elapsedMs,
       id,
       url: config.target.origin,
-      event: { ...event, t: emit(event).t },
+      event,
     };
   }
 
@@ -245,14 +247,16 @@ const runLaunch = async (
   } else {
     const stopped = await stopTree(child, stopOptions);
     fields.kept_running = false;
-    if (stopped.survivors.length > 0)
+    if (stopped.survivors.length > 0) {
       fields.survivors = stopped.survivors.map((s) => ({ ...s, command: redact(s.command) }));
+    }
   }
+  const result = fail(fields, id);
   await updateLaunchRecord(config.stateDir, id, {
     outcome: 'failed',
     ended_at: keep ? null : new Date().toISOString(),
   }).catch(() => undefined);
-  return fail(fields, id);
+  return result;
 };
 
 const simpleDiagnosis = (summary: string, hint?: string): Diagnosis => ({
