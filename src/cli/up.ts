@@ -11,6 +11,7 @@ import {
   parseWatchOptions,
   positiveDuration,
   renderStart,
+  skipWasmTierUp,
   type RawWatchOptions,
 } from './watch-options.ts';
 
@@ -31,6 +32,7 @@ interface RawUpOptions extends RawWatchOptions {
 
 const LOCAL_HOSTS = new Set(['local', 'localhost', '127.0.0.1']);
 
+// Adds `vigil up` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('up')
@@ -72,6 +74,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const common = parseWatchOptions(raw);
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
       const graceMs = positiveDuration(raw.grace, '--grace', true);
+      skipWasmTierUp();
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {
