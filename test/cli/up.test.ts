@@ -4,6 +4,8 @@ import { listLaunchRecords } from '../../src/state/records.ts';
 import type { VigilEvent } from '../../src/events.ts';
 import { runVigil, startVigil, type VigilRun } from '../helpers/cli.ts';
 import { runMain } from '../helpers/main.ts';
+import { Writable } from 'node:stream';
+import { main } from '../../src/cli/main.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { expectNoProcessLeft, isAlive, killTrackedSessions, trackSession } from '../helpers/processes.ts';
@@ -300,6 +302,47 @@ describe('vigil up: acceptance', () => {
     expect(crash.code).toBe(3);
     expect(crash.events.at(-1)?.type).toBe('failed');
     await expectNoProcessLeft({ sid: launchedOf(crash.events).pgid });
+  });
+});
+
+describe('vigil up: output failures', () => {
+  it('stops the server when its output cannot be written, instead of orphaning it', async () => {
+    const { env, stateDir } = await makeStateEnv();
+    const port = await freePort();
+    // A stdout that fails on the first write after the launch, as a closed pipe would.
+    let writes = 0;
+    const stdout = new Writable({
+      write(_chunk, _encoding, callback) {
+        callback();
+      },
+    });
+    stdout.write = (): boolean => {
+      writes++;
+      if (writes > 2) throw new Error('EPIPE: the reader went away');
+      return true;
+    };
+    const stderr = new Writable({
+      write(_chunk, _encoding, callback) {
+        callback();
+      },
+    });
+    const code = await main(
+      [
+        'up',
+        '--output',
+        'plain',
+        '--port',
+        String(port),
+        '--',
+        ...serverCommand('--port', String(port), '--never-healthy', '--child'),
+      ],
+      { stdout, stderr, env, debug: false },
+    );
+    expect(code).toBe(1);
+    const [record] = await listLaunchRecords(stateDir);
+    trackSession(record!.sid);
+    await expectNoProcessLeft({ sid: record!.sid });
+    expect(record!.outcome).toBe('failed');
   });
 });
 
