@@ -6,6 +6,7 @@ import { stateDir } from '../state/dir.ts';
 import { findLaunchRecord, listLaunchRecords } from '../state/records.ts';
 import { inspectLaunch, type LaunchState } from '../state/launch-state.ts';
 
+// Adds `vigil status` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('status')

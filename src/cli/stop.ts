@@ -9,6 +9,7 @@ import { listenForInterrupts } from '../watch/interrupts.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { positiveDuration } from './watch-options.ts';
 
+// Adds `vigil stop` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('stop')

@@ -8,8 +8,10 @@ import { loadBundledSchema } from '../flags/bundled.ts';
 import { parseArgv } from '../flags/argparse.ts';
 import type { EngineName } from '../flags/schema.ts';
 
+// `--engine`: an engine, or `auto` to read it from the command.
 export type EngineChoice = EngineId | 'auto';
 
+// What a server command tells vigil.
 export interface ServerCommand {
   /** The engine whose rules apply: health path, ready line, log rules. */
   engine: EngineId;

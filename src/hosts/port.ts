@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { readCommandLine } from './proc.ts';
 
+// The outcome of a test-bind.
 export type BindResult =
   | { free: true }
   | { free: false; code: 'EADDRINUSE' }
@@ -24,6 +25,7 @@ export const testBindPort = (host: string, port: number): Promise<BindResult> =>
     });
   });
 
+// A process that listens on a port.
 export interface PortHolder {
   pid: number;
   command: string;

@@ -2,6 +2,7 @@
 // Hand-written: no npm package reads /proc/<pid>/stat without spawning `ps`.
 import { readdirSync, readFileSync } from 'node:fs';
 
+// The fields of /proc/<pid>/stat that liveness and stopping need.
 export interface ProcStat {
   pid: number;
   /** The executable name from the stat line (at most 15 characters). */

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { VigilError } from '../errors.ts';
 import { readProcStat } from './proc.ts';
 
+// What to start and where its output goes.
 export interface SpawnDetachedOptions {
   argv: readonly string[];
   /** The log file; created with mode 0600 when missing, always opened with O_APPEND. */
@@ -13,11 +14,13 @@ export interface SpawnDetachedOptions {
   cwd?: string;
 }
 
+// How the leader exited: a code, or the signal that killed it.
 export interface ExitInfo {
   code: number | null;
   signal: string | null;
 }
 
+// A started server: its ids, its log offset, and its exit.
 export interface DetachedProcess {
   pid: number;
   /** The process group and session both equal the pid (the child called setsid). */

@@ -6,11 +6,13 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { RawLine } from './types.ts';
 
+// Something about the file itself (not a line) the user should know.
 export interface LogNote {
   code: 'missing' | 'appeared' | 'truncated' | 'rotated';
   message: string;
 }
 
+// Which file, from where, and how to report notes.
 export interface FollowLogOptions {
   path: string;
   /** Byte offset to start at (the log's size before the server started); lines before it are counted. */
@@ -29,6 +31,7 @@ export interface FollowedLine extends RawLine {
   partial?: true;
 }
 
+// followLog() plus what the watcher needs at the end of a start.
 export interface LogFollower extends AsyncIterable<FollowedLine[]> {
   /** Reads everything written so far; `final` also hands over an unterminated last line (the writer is gone). */
   drain(options?: { final?: boolean }): Promise<FollowedLine[]>;

@@ -1,6 +1,7 @@
 // One HTTP health probe: status or error, how long it took, and whether a connection was made at all.
 import { Agent, request } from 'undici';
 
+// One probe's answer, as the watch loop and the probe event need it.
 export interface ProbeResult {
   /** The URL as configured (with `localhost` kept), for display. */
   url: string;
@@ -12,6 +13,7 @@ export interface ProbeResult {
   connected: boolean;
 }
 
+// Limits and extras for one probe.
 export interface ProbeOnceOptions {
   timeoutMs: number;
   /** Aborts this probe (a superseded probe, or the watch ending). */

@@ -2,6 +2,7 @@
 import { Agent } from 'undici';
 import { probeOnce, type ProbeResult } from './http.ts';
 
+// What to probe, how often, and where results go.
 export interface ProberOptions {
   url: string;
   intervalMs: number;
@@ -11,6 +12,7 @@ export interface ProberOptions {
   onResult: (result: ProbeResult) => void;
 }
 
+// A running probe schedule.
 export interface Prober {
   /** Fires the first probe now; the next ones follow every interval, counted from each probe's start. */
   start(): void;

@@ -33,6 +33,7 @@ const recordSchema = z.object({
   ended_at: z.string().nullable(),
 });
 
+// One launch as stored on disk.
 export type LaunchRecord = z.infer<typeof recordSchema>;
 
 // The folder of launch records under the state directory.
