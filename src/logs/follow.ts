@@ -113,6 +113,8 @@ export const createLogFollower = (options: FollowLogOptions): LogFollower => {
         const { lines, more } = await serial(() => reader.read(MAX_PER_READ, false));
         if (isClosed()) return;
         if (lines.length > 0) yield lines;
+        // Closed (or aborted) while the consumer held the batch: nobody would wake the wait below.
+        if (isClosed()) return;
         if (more || isDirty()) continue;
         await new Promise<void>((resolve) => {
           wakeUp = resolve;

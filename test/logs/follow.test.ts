@@ -170,6 +170,20 @@ describe('followLog', () => {
     expect(seen).toEqual([{ line: 1, text: 'x' }]);
   });
 
+  it('ends when its signal aborts while the consumer holds a batch', async () => {
+    const dir = await makeTempDir();
+    const path = join(dir, 'server.log');
+    await writeFile(path, 'one\ntwo\n');
+    const controller = new AbortController();
+    const batches: number[] = [];
+    for await (const batch of followLog({ path, signal: controller.signal })) {
+      batches.push(batch.length);
+      controller.abort();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(batches).toEqual([2]);
+  });
+
   it('keeps up with a large file in big batches', async () => {
     const dir = await makeTempDir();
     const path = join(dir, 'server.log');
