@@ -128,6 +128,8 @@ export interface HeartbeatEvent extends EventBase {
   rung: Rung;
   phase: PhaseId | null;
   last_line: string | null;
+  /** Remaining time estimated from earlier starts of the same profile; absent without history. */
+  eta?: { ms: number; basis: string } | null;
 }
 
 /** A log line the watcher considers worth showing (phase lines, warnings, errors), redacted. */

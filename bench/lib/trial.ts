@@ -26,16 +26,10 @@ export interface TrialContext {
   capMs: number;
 }
 
-// When the server became ready, or exited, by its own trace. `vigil sim` writes `healthy` when it first answers
-// 200 (for a poller, its own probe) and `ready-line` in the same tick as it switches /health to 200, so the
-// earlier of the two is the switch; the plain server writes `healthy` at the switch itself.
-const serverMoment = (events: TraceEvent[], scenario: Scenario): TraceEvent | null => {
-  if (scenario === 'crash') return firstEvent(events, 'exit');
-  const candidates = [firstEvent(events, 'healthy'), firstEvent(events, 'ready-line')].filter(
-    (event): event is TraceEvent => event !== null,
-  );
-  return candidates.sort((a, b) => a.t - b.t)[0] ?? null;
-};
+// When the server became ready, or exited, by its own trace: both servers write `healthy` at the instant
+// /health switches to 200 (`vigil sim` then prints its ready line).
+const serverMoment = (events: TraceEvent[], scenario: Scenario): TraceEvent | null =>
+  firstEvent(events, scenario === 'crash' ? 'exit' : 'healthy');
 
 const tail = (text: string): string => text.trim().split('\n').slice(-3).join(' | ').slice(0, 300);
 

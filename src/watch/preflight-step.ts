@@ -44,15 +44,33 @@ export const runPreflightStep = async (
         ? 'preflight found problems in the server flags'
         : `preflight: ${first.message}${errors.length > 1 ? ` (and ${errors.length - 1} more)` : ''}`,
     evidence: [],
-    advice: outcome.report.findings.flatMap((f) =>
-      f.suggestions[0] === undefined || f.arg === null ? [] : [`${f.arg}: did you mean ${f.suggestions[0]}?`],
-    ),
+    advice: outcome.report.findings.flatMap(adviceFor),
   };
 };
 
-const findingClass = (code: string): Diagnosis['class'] =>
-  /unknown|unrecognized|removed|alias/.test(code)
-    ? 'unknown-flag'
-    : /invalid|choice|value|type/.test(code)
-      ? 'invalid-value'
-      : 'unknown';
+// Finding codes (src/flags) that mean the engine would reject an option it does not know.
+const UNKNOWN_FLAG_CODES = new Set([
+  'unknown-option',
+  'version-dependent-option',
+  'hidden-option',
+  'unexpected-argument',
+  'ambiguous-option',
+]);
+// Finding codes whose suggestions are options to add, not replacements.
+const ADD_CODES = new Set(['missing-required', 'speculative-partial', 'speculative-draft-missing']);
+
+const findingClass = (code: string): Diagnosis['class'] => {
+  if (UNKNOWN_FLAG_CODES.has(code)) return 'unknown-flag';
+  if (code === 'path-not-found') return 'model-not-found-or-auth';
+  return 'invalid-value';
+};
+
+const adviceFor = (finding: { code: string; arg: string | null; suggestions: string[] }): string[] => {
+  const best = finding.suggestions[0];
+  if (best === undefined) return [];
+  if (ADD_CODES.has(finding.code)) return [`add ${finding.suggestions.join(' ')}`];
+  if (finding.arg === null) return [];
+  return UNKNOWN_FLAG_CODES.has(finding.code)
+    ? [`${finding.arg}: did you mean ${best}?`]
+    : [`${finding.arg}: ${best}`];
+};

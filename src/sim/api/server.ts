@@ -75,7 +75,6 @@ export const createSimServer = (options: {
       status = flap[flapIndex++ % flap.length] ?? 200;
       if (status !== 200) log.healthFailed();
     }
-    if (status === 200) options.trace('healthy');
     sendEmpty(res, status);
   };
   const routes = routesFor(config, health);
@@ -128,8 +127,10 @@ export const createSimServer = (options: {
     get listening() {
       return server.listening;
     },
+    // The trace's `healthy` is the switch itself: from this instant every /health request gets 200.
     setHealthy: () => {
       state = 'healthy';
+      options.trace('healthy');
     },
     startFlap: (statuses) => {
       flap = statuses;
