@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderSegments, statusSegments } from '../../src/report/status-line.ts';
 import { createPaint } from '../../src/report/style.ts';
-import type { VigilEvent } from '../../src/events.ts';
 import { applyEvent, createWatchState } from '../../src/report/watch-state.ts';
 
 const noColor = createPaint(false);
@@ -52,7 +51,7 @@ describe('status line', () => {
       phase: 'weight-load',
       last_line: null,
       eta: { ms: 30_000, basis: '2 earlier starts' },
-    } as VigilEvent);
+    });
     expect(text(70_000)).toBe('⠋ 1m10s · spawned · weight-load · ETA 20s');
     applyEvent(state, {
       type: 'phase',
