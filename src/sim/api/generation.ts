@@ -8,19 +8,13 @@ import type { SimSettings } from '../settings.ts';
 /** Tokens a reply has when the request sets no limit (it then ends with finish_reason "stop"). */
 export const NATURAL_REPLY_TOKENS = 64;
 
-const WORDS = [
-  'The',
-  ' simulated',
-  ' server',
-  ' is',
-  ' answering',
-  ' with',
-  ' placeholder',
-  ' text',
-  ' so',
-  ' clients',
+// The reply text: these sentences as tokens, over and over (a reply of N tokens is the first N of them).
+const SENTENCES = [
+  'The simulated server answers with fixed text, so clients can measure latency, throughput and streaming.',
+  ' Each token arrives at the configured rate, after the configured time to first token.',
+  ' With a draft model, every verify step releases several tokens at once.',
 ];
-const MORE = [' can', ' measure', ' latency', ',', ' throughput', ' and', ' streaming', ' behaviour', '.'];
+const TOKENS = SENTENCES.flatMap((sentence) => sentence.match(/\s*[\w-]+|\s*[^\w\s]/g) ?? []);
 
 export interface GenerationPlan {
   promptTokens: number;
@@ -36,10 +30,7 @@ export interface GenerationPlan {
 export const countTokens = (text: string): number => Math.max(1, Math.ceil(text.length / 4));
 
 // The i-th token of every simulated reply.
-export const tokenText = (i: number): string => {
-  const word = i < WORDS.length ? WORDS[i] : MORE[(i - WORDS.length) % MORE.length];
-  return word ?? '';
-};
+export const tokenText = (i: number): string => TOKENS[i % TOKENS.length] ?? '';
 
 // The text of tokens [from, to).
 export const tokensText = (from: number, to: number): string => {
