@@ -39,13 +39,13 @@ const adviseWeights = (facts: FailureFacts): string[] => {
     return [
       `The draft checkpoint uses the EAGLE-3 \`midlayer.*\` key layout, but SGLang built it with ${facts.frame === undefined || facts.frame === '' ? "the target model's class" : facts.frame} instead of its EAGLE-3 class: set "architectures": ["LlamaForCausalLMEagle3"] in the draft's config.json (--speculative-draft-model-path).`,
       'Check the key layout against your SGLang version: builds before the EAGLE-3 multi-layer change (PR #24663) load only `midlayer.*`; newer builds name the layer `layers.0.*` and still map legacy `midlayer.*` to it. speculators checkpoints use `layers.0.*`.',
-      'Inspect the draft with `vigil ckpt check-draft <path>`; `vigil ckpt rename` converts between `layers.0.*` and `midlayer.*`.',
+      "List the draft's tensor names (the safetensors header) to see which layout it has: `midlayer.*` or `layers.0.*`.",
     ];
   }
   if (key.startsWith('layers.0.')) {
     return [
       'The draft checkpoint uses the speculators `layers.0.*` layout; SGLang builds before PR #24663 expect EAGLE-3 weights named `midlayer.*`.',
-      'Rename the keys (`vigil ckpt rename`, `layers.0.` → `midlayer.`) or use an SGLang build that maps `layers.0.*` itself, and make sure config.json declares "architectures": ["LlamaForCausalLMEagle3"].',
+      'Rename the keys (`layers.0.` → `midlayer.`, keeping the tensors) or use an SGLang build that maps `layers.0.*` itself, and make sure config.json declares "architectures": ["LlamaForCausalLMEagle3"].',
     ];
   }
   if (facts.kind === 'arch') {
@@ -183,7 +183,7 @@ export const adviseSglang: Advisor = (cls, facts, context) => {
     case 'warmup-failed':
       return [
         "SGLang's warm-up request to itself failed: unset http_proxy/https_proxy for the server or add 127.0.0.1,localhost to no_proxy.",
-        '--skip-server-warmup starts without it (then prove generation with `vigil smoke`).',
+        '--skip-server-warmup starts without it (then prove generation with one request of your own).',
       ];
     case 'graph-capture-failed':
       return [
