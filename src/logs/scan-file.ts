@@ -1,8 +1,10 @@
 // Streams a log file in fixed chunks and passes on only the lines that matter: those containing one of the
-// caller's literals, plus the file's last lines. Memory stays flat whatever the file's size.
+// caller's literals (with a few lines above them), plus the file's last lines. Memory stays flat whatever the
+// file's size: two chunk buffers, one searched while the next is read.
 // Hand-written: line readers (readline, split2) build a string per line, which is far too slow for 1 GB in seconds;
-// here each chunk is searched in place with Buffer#indexOf (memchr / Boyer-Moore) and only the hits become strings.
+// here each chunk is searched in place (line-finder.ts) and only the lines that matter become strings.
 import { open, type FileHandle } from 'node:fs/promises';
+import { createLineFinder, type LineFinder } from './line-finder.ts';
 import type { RawLine } from './types.ts';
 
 export interface ScanLogFileOptions {
@@ -16,10 +18,15 @@ export interface ScanLogFileOptions {
   signal?: AbortSignal;
   /** Bytes read at a time (default 1 MiB). */
   chunkBytes?: number;
+  /** false searches with Buffer#indexOf instead of the SIMD kernel (tests compare the two). */
+  simd?: boolean;
 }
 
 const NEWLINE = 0x0a;
-/** The start of an over-long line that is kept; the rest of it is skipped (prefixes and messages come first). */
+/**
+ * The start of an over-long line that is kept; the rest of it is skipped (prefixes and messages come first).
+ * Each buffer keeps this much room in front of its read, for the unfinished line carried over from the last chunk.
+ */
 const LONG_LINE_HEAD = 64 * 1024;
 /** How far back from the end the tail's start is looked for. */
 const TAIL_WINDOW = 256 * 1024;
@@ -41,129 +48,141 @@ const findTailStart = async (handle: FileHandle, size: number, count: number): P
   }
 };
 
-// Counts newlines in buffer[from, to).
-const countNewlines = (buffer: Buffer, from: number, to: number): number => {
-  let count = 0;
-  for (let at = buffer.indexOf(NEWLINE, from); at !== -1 && at < to; at = buffer.indexOf(NEWLINE, at + 1))
-    count++;
-  return count;
+// The first newline in buffer[from, to), or -1.
+const newlineIn = (buffer: Buffer, from: number, to: number): number => {
+  const at = from < to ? buffer.indexOf(NEWLINE, from) : -1;
+  return at < to ? at : -1;
 };
 
 // Yields batches of the lines that matter, in file order, with 1-based file line numbers.
 export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<RawLine[]> {
   const chunkBytes = options.chunkBytes ?? 1 << 20;
   const handle = await open(options.path, 'r');
+  let pending: Promise<number> = Promise.resolve(0);
   try {
     // The file as it is now: a log still being written is read up to its size at open.
     const size = (await handle.stat()).size;
     const tailStart = await findTailStart(handle, size, options.tailLines);
-    const buffer = Buffer.allocUnsafe(chunkBytes + LONG_LINE_HEAD);
-    let carry = 0; // bytes of an unfinished line at the start of `buffer`
+    const finder = createLineFinder({
+      bufferBytes: LONG_LINE_HEAD + chunkBytes,
+      ...(options.simd === undefined ? {} : { simd: options.simd }),
+    });
+    // Each read lands at LONG_LINE_HEAD in its buffer; the unfinished line before it is copied just in front.
+    const readAt = (buffer: Buffer, at: number): Promise<number> =>
+      handle.read(buffer, LONG_LINE_HEAD, Math.min(chunkBytes, size - at), at).then((read) => read.bytesRead);
+    let [buffer, next] = finder.buffers;
+    let position = 0;
+    let carry = 0; // bytes of an unfinished line in front of LONG_LINE_HEAD
     let skippingLongLine = false;
-    let position = 0; // file offset of the next read
-    let lineNumber = 1; // line number of buffer[0]
-    while (position < size || carry > 0) {
+    let lineNumber = 1;
+    pending = size > 0 ? readAt(buffer, 0) : Promise.resolve(0);
+    for (;;) {
       options.signal?.throwIfAborted();
-      const want = Math.min(chunkBytes, size - position);
-      const { bytesRead } = want > 0 ? await handle.read(buffer, carry, want, position) : { bytesRead: 0 };
-      // File offset of buffer[carry]'s byte, minus carry: maps buffer offsets to file offsets (for the tail).
-      let bufferStart = position - carry;
+      const bytesRead = await pending;
+      const chunkStart = position; // file offset of buffer[LONG_LINE_HEAD]
       position += bytesRead;
       const atEnd = position >= size || bytesRead === 0;
-      let end = carry + bytesRead;
+      pending = atEnd ? Promise.resolve(0) : readAt(next, position);
+      let from = LONG_LINE_HEAD - carry;
+      let end = LONG_LINE_HEAD + bytesRead;
       if (skippingLongLine) {
-        // Drop the rest of an over-long line: keep its head (already in buffer[0, carry)) and resume after it.
-        const newline = buffer.indexOf(NEWLINE, carry);
-        if (newline === -1 || newline >= end) {
-          if (!atEnd) continue;
-          end = carry;
-          skippingLongLine = false;
-        } else {
-          buffer.copy(buffer, carry, newline, end);
-          bufferStart += newline - carry;
-          end = carry + (end - newline);
-          skippingLongLine = false;
+        // Drop the rest of an over-long line: its head stays, directly followed by the newline that ends it.
+        const newline = newlineIn(buffer, LONG_LINE_HEAD, end);
+        if (newline === -1 && !atEnd) {
+          buffer.copy(next, from, from, LONG_LINE_HEAD);
+          [buffer, next] = [next, buffer];
+          continue;
         }
+        if (newline === -1) end = LONG_LINE_HEAD;
+        else {
+          buffer.copy(buffer, newline - carry, from, LONG_LINE_HEAD);
+          from = newline - carry;
+        }
+        skippingLongLine = false;
       }
-      const lastNewline = buffer.lastIndexOf(NEWLINE, end - 1);
-      const complete = atEnd ? end : lastNewline + 1;
-      if (complete === 0) {
-        // No line ends in this chunk: keep reading, up to a head of LONG_LINE_HEAD bytes, then skip the rest.
-        carry = Math.min(end, LONG_LINE_HEAD);
-        skippingLongLine = end >= LONG_LINE_HEAD;
-        continue;
+      const lastNewline = end > from ? buffer.lastIndexOf(NEWLINE, end - 1) : -1;
+      const complete = atEnd ? end : Math.max(from, lastNewline + 1);
+      if (complete > from) {
+        finder.setLiterals(options.needles());
+        const batch = collectLines(finder, buffer, from, complete, {
+          fileOffsetOfHead: chunkStart - LONG_LINE_HEAD,
+          tailStart,
+          firstLine: lineNumber,
+          contextLines: options.contextLines ?? 0,
+        });
+        if (batch.length > 0) yield batch;
+        lineNumber += finder.countNewlines(buffer, from, complete);
       }
-      const needles = options.needles().map((needle) => Buffer.from(needle, 'latin1'));
-      const batch = collectLines(buffer.subarray(0, complete), needles, {
-        bufferStart,
-        tailStart,
-        firstLine: lineNumber,
-        contextLines: options.contextLines ?? 0,
-      });
-      if (batch.length > 0) yield batch;
-      lineNumber += countNewlines(buffer, 0, complete);
-      carry = end - complete;
-      buffer.copy(buffer, 0, complete, end);
-      if (atEnd && carry === 0) break;
+      if (atEnd) break;
+      // The unfinished last line goes in front of the next read; past LONG_LINE_HEAD only its head is kept.
+      carry = Math.min(end - complete, LONG_LINE_HEAD);
+      skippingLongLine = end - complete > LONG_LINE_HEAD;
+      buffer.copy(next, LONG_LINE_HEAD - carry, complete, complete + carry);
+      [buffer, next] = [next, buffer];
     }
   } finally {
+    // A read ahead may still be running: let it land before the file closes.
+    await pending.catch(() => 0);
     await handle.close();
   }
 }
 
 interface CollectPlace {
-  /** File offset of the region's first byte (for the tail). */
-  bufferStart: number;
+  /** Maps a buffer index to a file offset (index + this), for the tail. */
+  fileOffsetOfHead: number;
   tailStart: number;
   /** Line number of the region's first line. */
   firstLine: number;
   contextLines: number;
 }
 
-// The start of the line before the one starting at `start` (start > 0).
-const previousLineStart = (region: Buffer, start: number): number =>
-  start < 2 ? 0 : region.lastIndexOf(NEWLINE, start - 2) + 1;
+// The start of the line before the one starting at `start` (start > from), not before `from`.
+const previousLineStart = (buffer: Buffer, from: number, start: number): number =>
+  start - from < 2 ? from : Math.max(from, buffer.lastIndexOf(NEWLINE, start - 2) + 1);
 
-// The lines of a region of complete lines that contain a needle (with the lines above them), or start at or after
-// the tail, in order, with their line numbers.
-const collectLines = (region: Buffer, needles: readonly Buffer[], place: CollectPlace): RawLine[] => {
-  const end = region.length;
+// The lines of buffer[from, to) (complete lines) that contain a needle, with the lines above them, and those that
+// start at or after the tail, in order, with their line numbers.
+const collectLines = (
+  finder: LineFinder,
+  buffer: Buffer,
+  from: number,
+  to: number,
+  place: CollectPlace,
+): RawLine[] => {
   const starts: number[] = [];
-  for (const needle of needles) {
-    for (let at = region.indexOf(needle); at !== -1;) {
-      let start = region.lastIndexOf(NEWLINE, at) + 1;
+  for (const found of finder.lineStarts(buffer, from, to)) {
+    let start = found;
+    starts.push(start);
+    for (let k = 0; k < place.contextLines && start > from; k++) {
+      start = previousLineStart(buffer, from, start);
       starts.push(start);
-      for (let k = 0; k < place.contextLines && start > 0; k++) {
-        start = previousLineStart(region, start);
-        starts.push(start);
-      }
-      const newline = region.indexOf(NEWLINE, at);
-      if (newline === -1) break;
-      at = region.indexOf(needle, newline + 1);
     }
   }
-  const fromTail = place.tailStart - place.bufferStart;
-  if (fromTail < end) {
-    let start = fromTail <= 0 ? 0 : region.lastIndexOf(NEWLINE, fromTail - 1) + 1;
-    if (start < fromTail) start = region.indexOf(NEWLINE, fromTail) + 1 || end;
-    while (start < end) {
+  const fromTail = place.tailStart - place.fileOffsetOfHead;
+  if (fromTail < to) {
+    let start = from;
+    if (fromTail > from && buffer[fromTail - 1] !== NEWLINE) {
+      const newline = newlineIn(buffer, fromTail, to);
+      start = newline === -1 ? to : newline + 1;
+    } else if (fromTail > from) start = fromTail;
+    while (start < to) {
       starts.push(start);
-      const newline = region.indexOf(NEWLINE, start);
-      start = newline === -1 ? end : newline + 1;
+      const newline = newlineIn(buffer, start, to);
+      start = newline === -1 ? to : newline + 1;
     }
   }
-  starts.sort((a, b) => a - b);
+  if (place.contextLines > 0 || fromTail < to) starts.sort((a, b) => a - b);
   const lines: RawLine[] = [];
-  let counted = 0;
+  let counted = from;
   let line = place.firstLine;
   let previous = -1;
   for (const start of starts) {
     if (start === previous) continue;
     previous = start;
-    line += countNewlines(region, counted, start);
+    line += finder.countNewlines(buffer, counted, start);
     counted = start;
-    const newline = region.indexOf(NEWLINE, start);
-    lines.push({ line, text: region.toString('utf8', start, newline === -1 ? end : newline) });
+    const newline = newlineIn(buffer, start, to);
+    lines.push({ line, text: buffer.toString('utf8', start, newline === -1 ? to : newline) });
   }
   return lines;
 };
