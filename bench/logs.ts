@@ -1,5 +1,6 @@
 // `npm run bench:logs`: `vigil diagnose` on a 1 GB log built from the fixture logs (whole process: wall time, peak
-// RSS), and following a log that grows at 50 MB/s while tracking phases and diagnosing (lag, CPU).
+// RSS), and following a log that grows at 50 MB/s through the watcher's own line handling (lag, CPU): the follower,
+// then per line the start tracker, the diagnoser, and the handler's events, last line, tail and redaction.
 // A benchmark, not a test: it prints a table and writes bench/results/logs.json. Temp files are deleted after.
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -19,7 +20,9 @@ import { parseArgs } from 'node:util';
 import { createDiagnoser } from '../src/diagnose/diagnoser.ts';
 import { createStartTracker } from '../src/diagnose/tracker.ts';
 import { getEngine } from '../src/engines/index.ts';
-import { followLog } from '../src/logs/follow.ts';
+import { followLog, type FollowedLine } from '../src/logs/follow.ts';
+import { createRedactor } from '../src/redact/redactor.ts';
+import { createLineHandler, type LineHandler } from '../src/watch/log-lines.ts';
 
 const { values } = parseArgs({
   options: {
@@ -146,14 +149,18 @@ interface FollowResult {
   lag_p50_ms: number;
   lag_p99_ms: number;
   lag_max_ms: number;
-  /** CPU of this process (follower + tracker + diagnoser) over the run's wall time. */
+  /** CPU of this process (follower + the watcher's line handling) over the run's wall time. */
   cpu_cores: number;
   /** CPU per MB followed, and what that means at the target rate (independent of how busy the machine is). */
   cpu_ms_per_mb: number;
   cores_at_rate: number;
   phases: string[];
-  /** The same lines from a file that is already written: the follower alone, then tracker + diagnoser alone. */
-  breakdown_ms_per_mb: { follower: number; tracker: number; diagnoser: number };
+  /**
+   * The same lines from a file that is already written: the follower alone, the tracker alone, the diagnoser alone,
+   * and the watcher's whole line handling (tracker + diagnoser + events, last line, tail, redaction).
+   */
+  breakdown_ms_per_mb: { follower: number; tracker: number; diagnoser: number; line_handling: number };
+  events: number;
 }
 
 // The writer: a separate process appending `rate` MB/s in 20 ms slices; every slice ends with a marker line that
@@ -178,6 +185,31 @@ const tick = () => {
 tick();
 `;
 
+// What `vigil up` builds for a start (src/watch/launch.ts): a redactor that knows the launch's secrets, the tracker,
+// the diagnoser and the watcher's line handler, whose events are counted here instead of rendered.
+const watcherLines = (): { handler: LineHandler; events: () => number; phases: string[] } => {
+  const redact = createRedactor({
+    argv: ['python', '-m', 'sglang.launch_server', '--api-key', 'sk-bench-0123456789'],
+    env: { HF_TOKEN: 'hf_bench0123456789' },
+  });
+  let events = 0;
+  const phases: string[] = [];
+  const handler = createLineHandler(
+    {
+      tracker: createStartTracker(getEngine('sglang')),
+      diagnoser: createDiagnoser({ engine: 'sglang', redact }),
+      redact,
+      emit: (event) => {
+        events++;
+        if (event.type === 'phase') phases.push(event.name);
+      },
+    },
+    { onProgress: () => undefined, onReadyLine: () => undefined, onProbeTrigger: () => undefined },
+    performance.now(),
+  );
+  return { handler, events: () => events, phases };
+};
+
 const cpuMs = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
@@ -189,16 +221,24 @@ const breakdown = async (dir: string): Promise<FollowResult['breakdown_ms_per_mb
   const text = `${fixtureLines('sglang-ready-01.log').join('\n')}\n${servingNoise().repeat(Math.ceil((30 * MB) / servingNoise().length))}`;
   writeFileSync(path, text);
   const mb = Buffer.byteLength(text) / MB;
-  const lines: { line: number; text: string }[] = [];
+  let expected = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) expected++;
+  // The follower as the watcher uses it: each batch is handled, then dropped. Leave by `break` (the follower's own
+  // cleanup): aborting while a batch is in hand can leave it waiting.
+  const follow = async (keep: FollowedLine[] | null): Promise<void> => {
+    let left = expected;
+    for await (const batch of followLog({ path, fromOffset: 0 })) {
+      if (keep !== null) for (const line of batch) keep.push(line);
+      left -= batch.length;
+      if (left <= 0) break;
+    }
+  };
   let started = process.cpuUsage();
-  let expected = text.split('\n').length - 1;
-  for await (const batch of followLog({ path, fromOffset: 0 })) {
-    for (const line of batch) lines.push(line);
-    expected -= batch.length;
-    // Leave by `break` (the follower's own cleanup): aborting while a batch is in hand can leave it waiting.
-    if (expected <= 0) break;
-  }
+  await follow(null);
   const follower = cpuMs(started) / mb;
+  // The same lines again, kept this time, for the parts below.
+  const lines: FollowedLine[] = [];
+  await follow(lines);
   const tracker = createStartTracker(getEngine('sglang'));
   started = process.cpuUsage();
   for (const line of lines) tracker.push(line, line.line);
@@ -207,20 +247,29 @@ const breakdown = async (dir: string): Promise<FollowResult['breakdown_ms_per_mb
   started = process.cpuUsage();
   for (const line of lines) diagnoser.push(line);
   const diagnoserMs = cpuMs(started) / mb;
+  const { handler } = watcherLines();
+  started = process.cpuUsage();
+  // In batches, as the follower hands them over.
+  for (let i = 0; i < lines.length; i += 4096) handler.handle(lines.slice(i, i + 4096));
+  const handlingMs = cpuMs(started) / mb;
+  if (handler.lastLine === null) throw new Error('the line handler saw no line');
   rmSync(path, { force: true });
   const round = (n: number): number => Math.round(n * 10) / 10;
-  return { follower: round(follower), tracker: round(trackerMs), diagnoser: round(diagnoserMs) };
+  return {
+    follower: round(follower),
+    tracker: round(trackerMs),
+    diagnoser: round(diagnoserMs),
+    line_handling: round(handlingMs),
+  };
 };
 
 const followBench = async (dir: string, rateMb: number, seconds: number): Promise<FollowResult> => {
   const path = join(dir, 'growing.log');
   writeFileSync(path, '');
   const head = fixtureLines('sglang-ready-01.log');
-  const tracker = createStartTracker(getEngine('sglang'));
-  const diagnoser = createDiagnoser({ engine: 'sglang' });
+  const { handler, events, phases } = watcherLines();
   const controller = new AbortController();
   const lags: number[] = [];
-  const phases: string[] = [];
   let lines = 0;
   let bytes = 0;
   const cpuStart = process.cpuUsage();
@@ -241,14 +290,14 @@ const followBench = async (dir: string, rateMb: number, seconds: number): Promis
   try {
     for await (const batch of followLog({ path, fromOffset: 0, signal: controller.signal })) {
       reading.busy = true;
-      const now = performance.now();
+      handler.handle(batch);
+      // The writer's markers say when each slice was written (the bench's own bookkeeping, kept cheap).
+      const now = Date.now();
       for (const line of batch) {
         lines++;
         bytes += line.text.length + 1;
-        const result = tracker.push(line, now);
-        diagnoser.push(line);
-        for (const update of result.updates) if (update.kind === 'phase') phases.push(update.phase);
-        if (line.text.startsWith('bench-mark t=')) lags.push(Date.now() - Number(line.text.slice(13)));
+        if (line.text.charCodeAt(0) === 98 && line.text.startsWith('bench-mark t='))
+          lags.push(now - Number(line.text.slice(13)));
       }
       reading.busy = false;
       if (reading.stop) break;
@@ -276,6 +325,7 @@ const followBench = async (dir: string, rateMb: number, seconds: number): Promis
     cpu_ms_per_mb: Math.round(perMb * 10) / 10,
     cores_at_rate: Math.round(((perMb * rateMb) / 1000) * 100) / 100,
     phases: [...new Set(phases)],
+    events: events(),
     breakdown_ms_per_mb: await breakdown(dir),
   };
 };
@@ -339,7 +389,8 @@ const main = async (): Promise<void> => {
       `follow ${follow.rate_mb_s} MB/s for ${follow.seconds} s: ${follow.processed_mb} MB, ${follow.lines} lines read`,
       `  lag p50 ${follow.lag_p50_ms} ms, p99 ${follow.lag_p99_ms} ms, max ${follow.lag_max_ms} ms`,
       `  CPU ${follow.cpu_cores} cores over the run; ${follow.cpu_ms_per_mb} ms per MB = ${follow.cores_at_rate} cores at ${follow.rate_mb_s} MB/s`,
-      `  per MB on a written file: follower ${b.follower} ms, tracker ${b.tracker} ms, diagnoser ${b.diagnoser} ms`,
+      `  phases seen: ${follow.phases.join(' ')}; ${follow.events} events`,
+      `  per MB on a written file: follower ${b.follower} ms; line handling ${b.line_handling} ms (of which alone: tracker ${b.tracker} ms, diagnoser ${b.diagnoser} ms); together ${Math.round((b.follower + b.line_handling) * 10) / 10} ms`,
       `  load average at start ${load.map((n) => n.toFixed(2)).join(' ')} on ${cpus().length} CPUs`,
       '',
     ].join('\n'),

@@ -3,7 +3,10 @@
 import type { PhaseId } from '../events.ts';
 import type { EngineSpec, PhaseRule } from '../engines/types.ts';
 import { normalizeLine, type LinePiece, type NormalizedLine } from '../logs/normalize.ts';
+import { mayBeOnlyPrefixes, stripPrefixes } from '../logs/prefixes.ts';
 import type { RawLine } from '../logs/types.ts';
+import { topLevelAlternatives } from './literals.ts';
+import { quietCheckFor } from './quiet-lines.ts';
 import type { StartTracker, TrackLineResult, TrackerUpdate } from './types.ts';
 
 /** Where a phase began: the file line and the arrival time. */
@@ -29,8 +32,35 @@ export interface LogStartTracker extends StartTracker {
 
 const EXCEPTION_START =
   /^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b(?::|$)|^Traceback \(most recent call last\)/;
-// An exception's last line or an argparse error: worth showing the user.
+// An exception's last line or an argparse error: worth showing the user (each holds one of ERROR_LINE_LITERALS).
 const isErrorLine = (text: string): boolean => EXCEPTION_START.test(text) || text.includes(': error: ');
+const NO_UPDATES = Object.freeze([]) as unknown as TrackerUpdate[];
+
+// A line no rule can match: no updates, progress unless it is blank; its normalised text (for "last line"
+// displays) is worked out only when read.
+class QuietLine implements TrackLineResult {
+  /** Shared by every quiet line, and frozen: a quiet line has no updates. */
+  readonly updates = NO_UPDATES;
+  private text: string | null;
+  private shown = '';
+  constructor(
+    raw: string,
+    readonly progress: boolean,
+  ) {
+    this.text = raw;
+  }
+  get normalized(): string {
+    if (this.text !== null) {
+      this.shown = normalizeLine(this.text).text;
+      this.text = null;
+    }
+    return this.shown;
+  }
+}
+
+// Whether a line without ANSI codes, redraws or bars holds a message: blank lines and bare wrapper prefixes do not.
+const carriesMessage = (text: string): boolean =>
+  text !== '' && (!mayBeOnlyPrefixes(text) || stripPrefixes(text).text.trim() !== '');
 
 const isRankZero = (piece: LinePiece): boolean => piece.rank === null || piece.rank === 0;
 
@@ -39,28 +69,6 @@ const orderOf = (rules: readonly PhaseRule[]): Map<PhaseId, number> => {
   const order = new Map<PhaseId, number>();
   for (const rule of rules) if (!order.has(rule.phase)) order.set(rule.phase, order.size);
   return order;
-};
-
-// Splits a pattern's source at its top-level `|` (outside groups and character classes).
-const topLevelAlternatives = (source: string): string[] => {
-  const parts: string[] = [];
-  let depth = 0;
-  let inClass = false;
-  let start = 0;
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i];
-    if (char === '\\') i++;
-    else if (inClass) inClass = char !== ']';
-    else if (char === '[') inClass = true;
-    else if (char === '(') depth++;
-    else if (char === ')') depth--;
-    else if (char === '|' && depth === 0) {
-      parts.push(source.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(source.slice(start));
-  return parts;
 };
 
 // The literal first character of each alternative of an anchored pattern (`^Load|^KV` → L, K); null when a
@@ -98,6 +106,7 @@ const indexRules = (rules: readonly PhaseRule[]): ((text: string) => readonly Ph
 // Creates a tracker for one engine's log.
 export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
   const rules = engine.phaseRules;
+  const quiet = quietCheckFor(engine);
   const order = orderOf(rules);
   const candidates = indexRules(rules);
   // Heartbeats, the ready line and probe triggers in one test: most lines match none of them.
@@ -183,6 +192,8 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
       return lastBarLine;
     },
     push(raw, now): TrackLineResult {
+      // Most lines match no rule: literal tests say so without normalising them.
+      if (quiet?.(raw.text, accepts) === true) return new QuietLine(raw.text, carriesMessage(raw.text));
       return tracker.track(raw, normalizeLine(raw.text), now);
     },
     track(raw, normalized, now): TrackLineResult {

@@ -121,6 +121,20 @@ const RULES: PrefixRule[] = [
 
 const LEVEL_WORDS = ['INFO', 'DEBUG', 'WARNING', 'ERROR', 'CRITICAL'];
 
+// A line whose prefixes name a warning or error level holds one of these: the level words the rules capture (upper
+// case, see LEVELS) or torch's `]:[E…` / `]:[W…`. Lets a caller skip prefix parsing for lines that hold none.
+export const LEVEL_LITERALS: readonly string[] = ['WARN', 'ERROR', 'CRITICAL', 'FATAL', ']:['];
+
+// Whether a line might hold nothing but prefixes (a bare timestamp line). A rule's match that reaches the end of the
+// line ends in whitespace, a digit, `Z`, `]` or `:` (see RULES); any other last character proves a message follows.
+export const mayBeOnlyPrefixes = (text: string): boolean => {
+  if (text === '') return true;
+  const code = text.charCodeAt(text.length - 1);
+  if ((code >= 48 && code <= 58) || code === 90 || code === 93) return true; // 0-9 : Z ]
+  if (code > 32 && code < 127) return false;
+  return /\s/.test(text.charAt(text.length - 1));
+};
+
 // The class of a line's start: `t` a date (`2025-…`), `d` another digit, `v` a log level word's first letter,
 // `u` other upper case, `l` lower case, or the character itself.
 const classOf = (text: string): string => {

@@ -2,7 +2,7 @@
 // `phase` and `log` events, feeds the tail and the last line, and signals progress, the ready line and probes.
 import { stripVTControlCharacters } from 'node:util';
 import type { Evidence, PhaseId } from '../events.ts';
-import type { Diagnoser, StartTracker } from '../diagnose/types.ts';
+import type { Diagnoser, StartTracker, TrackLineResult } from '../diagnose/types.ts';
 import type { FollowedLine } from '../logs/follow.ts';
 import type { Emittable } from './loop.ts';
 
@@ -36,31 +36,26 @@ export interface LineHandler {
 const TAIL_LINES = 20;
 
 // Creates the handler for one start; `startedAt` is when the start began (performance.now()).
+// Per line it does only what a line can change; what is shown or stored (the last line, the tail) is redacted
+// when read, not for every line that scrolls past.
 export const createLineHandler = (
   input: LineHandlerInput,
   signals: LineSignals,
   startedAt: number,
 ): LineHandler => {
-  let lastLine: string | null = null;
+  let lastNormalized: string | null = null;
+  let lastShown: string | null = null;
   let phaseStartedAt = startedAt;
-  const tail: Evidence[] = [];
+  let tail: FollowedLine[] = [];
 
   const etaField = (phase: PhaseId | null, now: number): { eta?: { ms: number; basis: string } | null } =>
     input.eta === undefined ? {} : { eta: input.eta(phase, Math.round(now - phaseStartedAt)) };
 
-  const handleLine = (line: FollowedLine): void => {
-    const at = performance.now();
-    const result = input.tracker.push(line, at);
-    const shown = input.redact(result.normalized);
-    if (shown !== '') lastLine = shown;
+  // Returns whether the line made progress for the stall timer (phase and bar updates signal at once).
+  const handleLine = (line: FollowedLine, result: TrackLineResult, at: number): boolean => {
     // A partial line (unfinished `\r` redraws) comes again once finished: only its progress counts now.
     const partial = line.partial === true;
-    if (!partial) {
-      input.diagnoser.push(line);
-      tail.push({ line: line.line, text: input.redact(collapse(line.text)) });
-      if (tail.length > TAIL_LINES) tail.shift();
-      if (result.progress) signals.onProgress();
-    }
+    if (!partial) input.diagnoser.push(line);
     for (const update of result.updates) {
       switch (update.kind) {
         case 'phase':
@@ -99,16 +94,50 @@ export const createLineHandler = (
           break;
       }
     }
+    return !partial && result.progress;
+  };
+
+  // The last TAIL_LINES finished lines, the batch's own last ones first.
+  const keepTail = (lines: readonly FollowedLine[]): void => {
+    const kept: FollowedLine[] = [];
+    for (let i = lines.length - 1; i >= 0 && kept.length < TAIL_LINES; i--) {
+      const line = lines[i];
+      if (line !== undefined && line.partial !== true) kept.push(line);
+    }
+    kept.reverse();
+    tail = kept.length >= TAIL_LINES ? kept : [...tail.slice(kept.length - TAIL_LINES), ...kept];
   };
 
   return {
     handle(lines) {
-      for (const line of lines) handleLine(line);
+      if (lines.length === 0) return;
+      // One clock reading per batch: its lines arrived together.
+      const at = performance.now();
+      const results: TrackLineResult[] = [];
+      let progressed = false;
+      for (const line of lines) {
+        const result = input.tracker.push(line, at);
+        results.push(result);
+        if (handleLine(line, result, at)) progressed = true;
+      }
+      if (progressed) signals.onProgress();
+      // The last line with a message, normalised now that the batch is read (usually the batch's very last line).
+      for (let i = results.length - 1; i >= 0; i--) {
+        const text = results[i]?.normalized ?? '';
+        if (text !== '') {
+          if (text !== lastNormalized) lastShown = null;
+          lastNormalized = text;
+          break;
+        }
+      }
+      keepTail(lines);
     },
     get lastLine() {
-      return lastLine;
+      if (lastNormalized === null) return null;
+      lastShown ??= input.redact(lastNormalized);
+      return lastShown;
     },
-    tail: () => [...tail],
+    tail: () => tail.map((line) => ({ line: line.line, text: input.redact(collapse(line.text)) })),
     etaField,
   };
 };

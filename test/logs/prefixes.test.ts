@@ -1,5 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { stripPrefixes } from '../../src/logs/prefixes.ts';
+import { LEVEL_LITERALS, mayBeOnlyPrefixes, stripPrefixes } from '../../src/logs/prefixes.ts';
+import { FIXTURE_DIR, readLines } from '../diagnose/fixture-logs.ts';
 
 describe('stripPrefixes', () => {
   it.each([
@@ -123,5 +125,59 @@ describe('stripPrefixes', () => {
     expect(stripped.text.endsWith('x')).toBe(true);
     // Generous bound: a catastrophic pattern would take seconds here.
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('prefix helpers for fast paths', () => {
+  const fixtureLines = (): string[] =>
+    readdirSync(FIXTURE_DIR)
+      .filter((name) => name.endsWith('.log'))
+      .flatMap((name) => readLines(name).map((line) => line.text));
+
+  const PREFIX_ONLY = [
+    '2025-03-07 23:50:27,531 - __main__ - INFO - ',
+    '2025-04-29 22:14:28.456 | ',
+    '2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: ',
+    '[2025-01-01T00:00:00Z]',
+    '2025-01-01T00:00:00.123Z',
+    '2025-01-01T00:00:00+0200',
+    '2025-02-04 21:21:33',
+    'vllm-1  | ',
+    '[2025-09-11 10:25:43 TP0] ',
+    '(EngineCore_DP0 pid=441) ',
+    'INFO 11-24 11:44:17 [gpu_worker.py:348]',
+    'INFO 04-27 10:13:05 llm_engine.py:275]',
+    'INFO server_args.py:1974: ',
+    'INFO:     ',
+    '[rank3]:',
+    '[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143]',
+  ];
+
+  it('knows every bare wrapper line might be only prefixes', () => {
+    for (const line of PREFIX_ONLY) {
+      expect(stripPrefixes(line).text.trim(), line).toBe('');
+      expect(mayBeOnlyPrefixes(line), line).toBe(true);
+    }
+  });
+
+  it('knows a line that ends in a letter or most punctuation holds a message', () => {
+    for (const line of ['INFO:     ready.', '[2025-09-11 10:25:43 TP0] done', 'x)', 'OK'])
+      expect(mayBeOnlyPrefixes(line), line).toBe(false);
+  });
+
+  it('never misses a fixture line that is only prefixes, nor a warning or error level', () => {
+    let levelled = 0;
+    for (const line of fixtureLines()) {
+      const stripped = stripPrefixes(line);
+      if (stripped.text.trim() === '') expect(mayBeOnlyPrefixes(line), line).toBe(true);
+      if (stripped.level === 'warning' || stripped.level === 'error') {
+        levelled++;
+        expect(
+          LEVEL_LITERALS.some((literal) => line.includes(literal)),
+          line,
+        ).toBe(true);
+      }
+    }
+    expect(levelled).toBeGreaterThan(20);
   });
 });
