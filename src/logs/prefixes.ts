@@ -125,14 +125,34 @@ const LEVEL_WORDS = ['INFO', 'DEBUG', 'WARNING', 'ERROR', 'CRITICAL'];
 // case, see LEVELS) or torch's `]:[E…` / `]:[W…`. Lets a caller skip prefix parsing for lines that hold none.
 export const LEVEL_LITERALS: readonly string[] = ['WARN', 'ERROR', 'CRITICAL', 'FATAL', ']:['];
 
-// Whether a line might hold nothing but prefixes (a bare timestamp line). A rule's match that reaches the end of the
-// line ends in whitespace, a digit, `Z`, `]` or `:` (see RULES); any other last character proves a message follows.
+const digit = (code: number): boolean => code >= 48 && code <= 57;
+
+// Whether a line might hold nothing but prefixes (a bare timestamp line), by how it ends. A rule's match that
+// reaches the end of the line (see RULES) ends in whitespace; in a time, a fraction or a zone (ISO and Docker
+// Desktop stamps: `…12:00:00`, `…00.123Z`, `…+02:00`); in `<digit>]` or `Z]` (`[…:123]`, Buildkite's `[…Z]`); or in
+// torch's `]:`. Any other ending proves a message follows the prefixes.
 export const mayBeOnlyPrefixes = (text: string): boolean => {
-  if (text === '') return true;
-  const code = text.charCodeAt(text.length - 1);
-  if ((code >= 48 && code <= 58) || code === 90 || code === 93) return true; // 0-9 : Z ]
+  const end = text.length - 1;
+  if (end < 0) return true;
+  const code = text.charCodeAt(end);
+  const before = end > 0 ? text.charCodeAt(end - 1) : 0;
+  if (code === 58) return before === 93; // `]:`
+  if (code === 93 || code === 90) return digit(before) || (code === 93 && before === 90); // `1]` `Z]` `1Z`
+  if (digit(code)) return endsInTime(text);
   if (code > 32 && code < 127) return false;
-  return /\s/.test(text.charAt(text.length - 1));
+  return /\s/.test(text.charAt(end));
+};
+
+// After the line's last colon only stamp characters: `…:33`, `…:33.123`, `…:00.5+0200`, `…+02:00`.
+const endsInTime = (text: string): boolean => {
+  const colon = text.lastIndexOf(':');
+  if (colon === -1) return false;
+  for (let i = colon + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // 0-9 . , + - Z
+    if (!(digit(c) || c === 46 || c === 44 || c === 43 || c === 45 || c === 90)) return false;
+  }
+  return true;
 };
 
 // The class of a line's start: `t` a date (`2025-…`), `d` another digit, `v` a log level word's first letter,

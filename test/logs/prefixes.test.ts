@@ -161,7 +161,16 @@ describe('prefix helpers for fast paths', () => {
   });
 
   it('knows a line that ends in a letter or most punctuation holds a message', () => {
-    for (const line of ['INFO:     ready.', '[2025-09-11 10:25:43 TP0] done', 'x)', 'OK'])
+    for (const line of [
+      'INFO:     ready.',
+      '[2025-09-11 10:25:43 TP0] done',
+      'x)',
+      'OK',
+      '#all_names: 835, #missing: 0',
+      'took 12 s',
+      'list [a]',
+      'label:',
+    ])
       expect(mayBeOnlyPrefixes(line), line).toBe(false);
   });
 
