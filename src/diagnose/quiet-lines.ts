@@ -88,8 +88,15 @@ const buildCheck = (sources: readonly { literal: string; role: Role }[]): QuietC
     }
     roles.set(needle, role);
   }
-  const each = new RegExp(needleRegExp(needles).source, 'g');
+  // Two searches: the markers that always need the full way, then the rules' literals. (V8 runs two small
+  // alternations faster than one large one.)
+  const kept = [...roles];
+  const always = needleRegExp(kept.filter(([, role]) => role.always).map(([needle]) => needle));
+  const ruled = kept.filter(([, role]) => !role.always).map(([needle]) => needle);
+  const each = ruled.length === 0 ? null : new RegExp(needleRegExp(ruled).source, 'g');
   return (text, canEnter) => {
+    if (always.test(text)) return false;
+    if (each === null) return true;
     // Every needle occurrence: no two needles start at one place (the shorter would be a prefix of the longer,
     // which minimizeNeedles drops), so stepping one character past each match finds them all. Most lines hold
     // none, and the first search says so.
@@ -98,7 +105,7 @@ const buildCheck = (sources: readonly { literal: string; role: Role }[]): QuietC
     for (let match = each.exec(text); match !== null; match = each.exec(text)) {
       each.lastIndex = match.index + 1;
       const role = roles.get(match[0]);
-      if (role === undefined || role.always) return false;
+      if (role === undefined) return false;
       for (const phase of role.phases) if (canEnter(phase)) return false;
       for (const pattern of role.specials) (specials ??= []).push(pattern);
     }
