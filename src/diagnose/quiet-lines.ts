@@ -28,7 +28,7 @@ interface Role {
   phases: Set<PhaseId>;
 }
 
-/** True when no rule can act on the line, given which phases the start can still enter. */
+// True when no rule can act on the line, given which phases the start can still enter.
 export type QuietCheck = (text: string, canEnter: (phase: PhaseId) => boolean) => boolean;
 
 // A pattern gives the same answer on the raw line as on its message when it has no anchors or lookarounds: the

@@ -3,7 +3,7 @@
 // and a SIMD newline count. Hand-assembled: vigil has no WebAssembly toolchain, and this keeps the module's source
 // readable next to its JavaScript side. The layout constants below are shared with line-finder.ts.
 
-/** Memory layout (byte offsets into the imported memory). */
+// Where the kernel finds its tables, literals, output and data: byte offsets into the imported memory.
 export const LAYOUT = {
   /** Six 16-byte nibble tables: low and high nibble for fingerprint positions 0, 1, 2. */
   tables: 0,

@@ -18,6 +18,7 @@ export interface LineFinder {
   countNewlines(buffer: Buffer, from: number, to: number): number;
 }
 
+// How big the buffers are, and whether SIMD may be used.
 export interface LineFinderOptions {
   /** Bytes in each of the two buffers. */
   bufferBytes: number;

@@ -7,6 +7,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { createLineFinder, type LineFinder } from './line-finder.ts';
 import type { RawLine } from './types.ts';
 
+// What to look for in the file and how to read it.
 export interface ScanLogFileOptions {
   path: string;
   /** Literals (ASCII) that make a line worth passing on; asked again before each chunk, so the set can shrink. */
