@@ -11,7 +11,6 @@ import {
   parseWatchOptions,
   positiveDuration,
   renderStart,
-  skipWasmTierUp,
   type RawWatchOptions,
 } from './watch-options.ts';
 
@@ -74,7 +73,6 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const common = parseWatchOptions(raw);
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
       const graceMs = positiveDuration(raw.grace, '--grace', true);
-      skipWasmTierUp();
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {

@@ -3,13 +3,7 @@ import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
 import { watch } from '../watch/watch.ts';
 import { listenForInterrupts } from '../watch/interrupts.ts';
-import {
-  addWatchOptions,
-  parseWatchOptions,
-  renderStart,
-  skipWasmTierUp,
-  type RawWatchOptions,
-} from './watch-options.ts';
+import { addWatchOptions, parseWatchOptions, renderStart, type RawWatchOptions } from './watch-options.ts';
 
 interface RawWaitOptions extends RawWatchOptions {
   pid?: string;
@@ -36,7 +30,6 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (raw.logFrom !== 'start' && raw.logFrom !== 'end')
         throw invalidOption('--log-from', 'start or end', raw.logFrom);
       const pid = raw.pid === undefined ? undefined : parsePid(raw.pid);
-      skipWasmTierUp();
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {

@@ -1,7 +1,6 @@
 // What `vigil up` and `vigil wait` share: the common options (DESIGN.md) as commander definitions, their
 // conversion into library options (each error names the option, what was expected and what came), and
 // rendering a start's events to its end.
-import { setFlagsFromString } from 'node:v8';
 import type { Command } from 'commander';
 import { invalidOption } from '../errors.ts';
 import { parseDuration } from '../config/duration.ts';
@@ -26,13 +25,6 @@ export interface RawWatchOptions {
   heartbeat?: string;
   output?: string;
 }
-
-// undici parses HTTP with a WebAssembly module that V8 recompiles in the background, and Node waits for that
-// compile before it exits: a few hundred ms between the verdict and vigil's exit on a busy machine. Baseline
-// (Liftoff) code parses health answers just as well, so the CLI, which owns its process, turns tier-up off.
-export const skipWasmTierUp = (): void => {
-  setFlagsFromString('--liftoff-only');
-};
 
 // Adds the shared options to a command; `target` adds --url and --port (up: wait takes the URL as argument).
 export const addWatchOptions = (command: Command, { target }: { target: boolean }): Command => {

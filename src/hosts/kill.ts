@@ -34,6 +34,9 @@ export interface StopTreeResult {
   survivors: { pid: number; command: string }[];
 }
 
+/** Polling for processes that are not vigil's children: the first check comes quickly (most processes leave within
+ * a few ms of SIGTERM), then the period doubles up to this. */
+const FIRST_POLL_MS = 2;
 const POLL_MS = 50;
 
 // Sends SIGTERM, waits up to the grace period, sends SIGKILL to what is left, and verifies (DESIGN.md "Stopping").
@@ -42,10 +45,11 @@ export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Pro
   if (first.length === 0) return { signalled: 0, killed: false, survivors: [] };
   options.onStopping?.(first.length);
   signalTree(tree, first, 'SIGTERM');
-  const graceOver = await waitUntilGone(tree, options.graceMs, options.skipGrace);
+  const graceOver = await waitUntilGone(tree, first, options.graceMs, options.skipGrace);
   if (graceOver) return { signalled: first.length, killed: false, survivors: [] };
-  signalTree(tree, listTree(tree), 'SIGKILL');
-  const gone = await waitUntilGone(tree, options.verifyMs ?? 10_000);
+  const left = listTree(tree);
+  signalTree(tree, left, 'SIGKILL');
+  const gone = await waitUntilGone(tree, left, options.verifyMs ?? 10_000);
   if (gone) return { signalled: first.length, killed: true, survivors: [] };
   const survivors = listTree(tree).map((pid) => ({ pid, command: readCommandLine(pid) ?? '?' }));
   return { signalled: first.length, killed: true, survivors };
@@ -84,11 +88,18 @@ const sendSignal = (pid: number, signal: NodeJS.Signals): void => {
   }
 };
 
-// Polls until no member is alive (processes vigil did not spawn can only be watched through /proc); resolves true when gone, false when the time ran out.
-const waitUntilGone = async (tree: ProcessTree, ms: number, skip?: AbortSignal): Promise<boolean> => {
+// Polls until no member is alive (processes vigil did not spawn can only be watched through /proc), starting from
+// the pids just signalled; resolves true when gone, false when the time ran out.
+const waitUntilGone = async (
+  tree: ProcessTree,
+  signalled: readonly number[],
+  ms: number,
+  skip?: AbortSignal,
+): Promise<boolean> => {
   const deadline = Date.now() + ms;
-  let known = listTree(tree);
+  let known = [...signalled];
   let lastScan = Date.now();
+  let period = FIRST_POLL_MS;
   for (;;) {
     // Cheap check of the known pids every tick; a full session rescan at most twice a second.
     known = known.filter((pid) => isProcessAlive(pid));
@@ -99,11 +110,12 @@ const waitUntilGone = async (tree: ProcessTree, ms: number, skip?: AbortSignal):
     }
     if (Date.now() >= deadline || skip?.aborted === true) return false;
     try {
-      await sleep(Math.min(POLL_MS, Math.max(1, deadline - Date.now())), undefined, {
+      await sleep(Math.min(period, Math.max(1, deadline - Date.now())), undefined, {
         ...(skip === undefined ? {} : { signal: skip }),
       });
     } catch {
       return listTree(tree).length === 0;
     }
+    period = Math.min(period * 2, POLL_MS);
   }
 };

@@ -1,12 +1,15 @@
 // One HTTP health probe: status or error, how long it took, and whether a connection was made at all.
-import { Agent, request } from 'undici';
+// node:http rather than undici: a probe is one GET whose status is all that matters, and node:http is part of
+// Node's snapshot, so a watch does not pay undici's ~200 ms of module loading or its WebAssembly parser.
+import { request as httpRequest, type Agent, type IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
 
 // One probe's answer, as the watch loop and the probe event need it.
 export interface ProbeResult {
   /** The URL as configured (with `localhost` kept), for display. */
   url: string;
   status: number | null;
-  /** An error code such as ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET or timeout; null when HTTP answered. */
+  /** An error code such as ECONNREFUSED, ECONNRESET or timeout; null when HTTP answered. */
   error: string | null;
   ms: number;
   /** Whether a TCP connection was made (false for refused or unreachable). */
@@ -19,8 +22,8 @@ export interface ProbeOnceOptions {
   /** Aborts this probe (a superseded probe, or the watch ending). */
   signal?: AbortSignal;
   headers?: Readonly<Record<string, string>>;
-  /** The agent to use; vigil's watcher passes its own so no socket outlives the watch. */
-  dispatcher?: Agent;
+  /** The node:http agent to use; by default each probe opens a connection of its own and closes it. */
+  agent?: Agent;
 }
 
 // Errors that mean nothing accepted the connection.
@@ -31,8 +34,10 @@ const NOT_CONNECTED = new Set([
   'EADDRNOTAVAIL',
   'ENOTFOUND',
   'EAI_AGAIN',
-  'UND_ERR_CONNECT_TIMEOUT',
 ]);
+
+/** Body bytes read before the connection is dropped: a health answer is small, a page is not worth reading. */
+const BODY_LIMIT = 65_536;
 
 const LOOPBACK_FAMILIES = ['127.0.0.1', '[::1]'];
 
@@ -45,48 +50,83 @@ export const probeOnce = async (url: string, options: ProbeOnceOptions): Promise
   const parsed = new URL(url);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
-  const targets = parsed.hostname === 'localhost' ? loopbackTargets(parsed) : [parsed];
+  const targets = parsed.hostname === 'localhost' ? loopbackTargets() : [parsed.hostname];
   let last: ProbeResult | null = null;
-  for (const target of targets) {
-    last = await requestOnce(url, target, parsed.host, signal, options, started);
-    if (last.connected && targets.length > 1) preferredLoopback = LOOPBACK_FAMILIES.indexOf(target.hostname);
+  for (const hostname of targets) {
+    last = await requestOnce(url, parsed, hostname, signal, options, started);
+    if (last.connected && targets.length > 1) preferredLoopback = LOOPBACK_FAMILIES.indexOf(hostname);
     if (last.connected || signal.aborted) return last;
   }
   return last ?? { url, status: null, error: 'no address', ms: 0, connected: false };
 };
 
-const loopbackTargets = (parsed: URL): URL[] => {
-  const order = preferredLoopback === 0 ? LOOPBACK_FAMILIES : [...LOOPBACK_FAMILIES].reverse();
-  return order.map((host) => {
-    const target = new URL(parsed.href);
-    target.hostname = host;
-    return target;
-  });
-};
+const loopbackTargets = (): string[] =>
+  preferredLoopback === 0 ? LOOPBACK_FAMILIES : [...LOOPBACK_FAMILIES].reverse();
 
 const requestOnce = async (
   url: string,
-  target: URL,
-  hostHeader: string,
+  parsed: URL,
+  hostname: string,
   signal: AbortSignal,
   options: ProbeOnceOptions,
   started: number,
 ): Promise<ProbeResult> => {
   try {
-    const response = await request(target, {
-      method: 'GET',
-      signal,
-      // A fresh connection each time: a kept-alive socket from before a restart would fail one probe for nothing.
-      reset: true,
-      headers: { host: hostHeader, ...options.headers },
-      ...(options.dispatcher === undefined ? {} : { dispatcher: options.dispatcher }),
-    });
-    await response.body.dump({ signal, limit: 65_536 }).catch(() => undefined);
-    return { url, status: response.statusCode, error: null, ms: elapsed(started), connected: true };
+    const status = await getStatus(parsed, hostname, signal, options);
+    return { url, status, error: null, ms: elapsed(started), connected: true };
   } catch (error) {
     const code = errorCode(error, signal);
     return { url, status: null, error: code, ms: elapsed(started), connected: !NOT_CONNECTED.has(code) };
   }
+};
+
+// One GET on a fresh connection (a kept-alive socket from before a restart would fail one probe for nothing);
+// resolves with the status once the (bounded) body has been read, so the server sees an orderly close.
+const getStatus = async (
+  parsed: URL,
+  hostname: string,
+  signal: AbortSignal,
+  options: ProbeOnceOptions,
+): Promise<number> => {
+  const send = parsed.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+  return new Promise<number>((resolve, reject) => {
+    const req = send(
+      {
+        protocol: parsed.protocol,
+        host: hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: parsed.port === '' ? undefined : Number(parsed.port),
+        path: `${parsed.pathname}${parsed.search}`,
+        method: 'GET',
+        headers: { host: parsed.host, ...options.headers },
+        agent: options.agent ?? false,
+        signal,
+        // TLS names the server the URL names (never an address: SNI carries host names only).
+        ...(parsed.protocol === 'https:' && isIP(parsed.hostname) === 0
+          ? { servername: parsed.hostname }
+          : {}),
+      },
+      (response: IncomingMessage) => {
+        const status = response.statusCode ?? 0;
+        let read = 0;
+        const done = (): void => {
+          resolve(status);
+        };
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > BODY_LIMIT) {
+            response.destroy();
+            done();
+          }
+        });
+        response.once('end', done);
+        // An answer cut short after its status line still answered: the status stands.
+        response.once('error', done);
+        response.once('close', done);
+      },
+    );
+    req.once('error', reject);
+    req.end();
+  });
 };
 
 const elapsed = (started: number): number => Math.round((performance.now() - started) * 10) / 10;

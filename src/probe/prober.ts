@@ -1,5 +1,4 @@
 // Probes a health URL on a schedule, one probe in flight at a time; `trigger()` supersedes the probe in flight.
-import { Agent } from 'undici';
 import { probeOnce, type ProbeResult } from './http.ts';
 
 // What to probe, how often, and where results go.
@@ -14,52 +13,64 @@ export interface ProberOptions {
 
 // A running probe schedule.
 export interface Prober {
-  /** Fires the first probe now; the next ones follow every interval, counted from each probe's start. */
+  /** Fires the first probe now; the next ones follow at a fixed rate, every interval from the first one's start. */
   start(): void;
   /** Aborts the probe in flight, if any, and fires a new one at once (a ready line just appeared). */
   trigger(): void;
-  /** Stops probing and closes the connections; idempotent. */
+  /** Stops probing and aborts the probe in flight (which closes its connection); idempotent. */
   stop(): void;
 }
 
 // Creates a prober; nothing happens until start().
 export const createProber = (options: ProberOptions): Prober => {
-  const agent = new Agent({ connections: 2 });
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let inFlight: AbortController | null = null;
+  // When the current probe was due. The next one is due an interval later, whenever this one started or ended,
+  // so a late timer or a slow answer never pushes the whole schedule back (fixed rate, not fixed delay).
+  let dueAt = 0;
 
-  const fire = (): void => {
+  const fire = (due: number): void => {
     if (stopped) return;
     if (timer !== null) clearTimeout(timer);
     timer = null;
     inFlight?.abort(new Error('superseded'));
     const controller = new AbortController();
     inFlight = controller;
-    const startedAt = performance.now();
+    dueAt = due;
     void probeOnce(options.url, {
       timeoutMs: options.timeoutMs,
       signal: controller.signal,
-      dispatcher: agent,
       ...(options.headers === undefined ? {} : { headers: options.headers }),
     }).then((result) => {
       if (stopped || inFlight !== controller) return;
       inFlight = null;
-      const wait = Math.max(0, startedAt + options.intervalMs - performance.now());
-      timer = setTimeout(fire, wait);
+      scheduleNext();
       options.onResult(result);
     });
   };
 
+  const scheduleNext = (): void => {
+    const now = performance.now();
+    // A probe that outlasted the interval: the next one goes at once, and the schedule continues from there.
+    const next = Math.max(dueAt + options.intervalMs, now);
+    timer = setTimeout(() => {
+      fire(next);
+    }, next - now);
+  };
+
+  const fireNow = (): void => {
+    fire(performance.now());
+  };
+
   return {
-    start: fire,
-    trigger: fire,
+    start: fireNow,
+    trigger: fireNow,
     stop() {
       if (stopped) return;
       stopped = true;
       if (timer !== null) clearTimeout(timer);
       inFlight?.abort(new Error('stopped'));
-      void agent.destroy().catch(() => undefined);
     },
   };
 };

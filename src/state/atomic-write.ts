@@ -6,21 +6,29 @@ import { dirname, join, basename } from 'node:path';
 export interface AtomicWriteOptions {
   /** File mode; state files are 0600. */
   mode?: number;
+  /**
+   * fsync the file before the rename and the folder after it (default true), so the new content survives a
+   * power cut. Readers never see half a file either way (the rename is atomic); pass false only where losing
+   * the new content in a power cut is harmless.
+   */
+  durable?: boolean;
 }
 
+// Replaces path with data atomically (temp file in the same folder, then rename).
 export const writeFileAtomic = async (
   path: string,
   data: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<void> => {
   const mode = options.mode ?? 0o600;
+  const durable = options.durable ?? true;
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await open(temp, 'wx', mode);
   try {
     await handle.writeFile(data);
-    await handle.sync();
+    if (durable) await handle.sync();
   } catch (error) {
     await handle.close();
     await rm(temp, { force: true });
@@ -33,6 +41,7 @@ export const writeFileAtomic = async (
     await rm(temp, { force: true });
     throw error;
   }
+  if (!durable) return;
   const dirHandle = await open(dir, 'r');
   try {
     await dirHandle.sync();

@@ -1,40 +1,65 @@
 // Launch records: one JSON file (mode 0600, written atomically) per launch, read by status, stop, logs and attach.
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { access, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import type { ZodType } from 'zod';
 import { VigilError } from '../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 
 const RECORD_VERSION = 1;
 
-const recordSchema = z.object({
-  version: z.literal(RECORD_VERSION),
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  engine: z.string(),
-  /** `local`, or `[user@]host[:port]`. */
-  host: z.string(),
-  pid: z.number().int(),
-  pgid: z.number().int(),
-  sid: z.number().int(),
-  /** /proc start time of the leader (clock ticks after boot), to tell a reused pid apart. */
-  proc_start: z.number().int().nullable(),
-  started_at: z.string(),
-  log: z.string(),
-  log_offset: z.number().int(),
-  /** The server command, redacted. */
-  command: z.array(z.string()),
-  /** The server's origin, e.g. http://127.0.0.1:30000, when known. */
-  url: z.string().nullable(),
-  health_url: z.string().nullable(),
-  port: z.number().int().nullable(),
-  /** How the watch ended: still starting (or vigil was killed), ready, failed, or stopped by `vigil stop`. */
-  outcome: z.enum(['starting', 'ready', 'failed', 'stopped']),
-  ended_at: z.string().nullable(),
-});
-
 // One launch as stored on disk.
-export type LaunchRecord = z.infer<typeof recordSchema>;
+export interface LaunchRecord {
+  version: typeof RECORD_VERSION;
+  id: string;
+  engine: string;
+  /** `local`, or `[user@]host[:port]`. */
+  host: string;
+  pid: number;
+  pgid: number;
+  sid: number;
+  /** /proc start time of the leader (clock ticks after boot), to tell a reused pid apart. */
+  proc_start: number | null;
+  started_at: string;
+  log: string;
+  log_offset: number;
+  /** The server command, redacted. */
+  command: string[];
+  /** The server's origin, e.g. http://127.0.0.1:30000, when known. */
+  url: string | null;
+  health_url: string | null;
+  port: number | null;
+  /** How the watch ended: still starting (or vigil was killed), ready, failed, or stopped by `vigil stop`. */
+  outcome: 'starting' | 'ready' | 'failed' | 'stopped';
+  ended_at: string | null;
+}
+
+let schema: Promise<ZodType<LaunchRecord>> | null = null;
+
+// The record schema, built on first use: only reading records needs zod, and `vigil up` only writes its own,
+// so a watch does not pay zod's ~150 ms of loading.
+const recordSchema = (): Promise<ZodType<LaunchRecord>> =>
+  (schema ??= import('zod').then(({ z }) =>
+    z.object({
+      version: z.literal(RECORD_VERSION),
+      id: z.string().regex(/^[a-z0-9-]+$/),
+      engine: z.string(),
+      host: z.string(),
+      pid: z.number().int(),
+      pgid: z.number().int(),
+      sid: z.number().int(),
+      proc_start: z.number().int().nullable(),
+      started_at: z.string(),
+      log: z.string(),
+      log_offset: z.number().int(),
+      command: z.array(z.string()),
+      url: z.string().nullable(),
+      health_url: z.string().nullable(),
+      port: z.number().int().nullable(),
+      outcome: z.enum(['starting', 'ready', 'failed', 'stopped']),
+      ended_at: z.string().nullable(),
+    }),
+  ));
 
 // The folder of launch records under the state directory.
 export const launchesDir = (stateDir: string): string => join(stateDir, 'launches');
@@ -45,11 +70,32 @@ const recordPath = (stateDir: string, id: string): string => join(launchesDir(st
 export const newLaunchId = (engine: string, port: number | null): string =>
   [engine, ...(port === null ? [] : [String(port)]), randomBytes(2).toString('hex')].join('-');
 
-// Writes (or rewrites) a record atomically with mode 0600.
-export const writeLaunchRecord = async (stateDir: string, record: LaunchRecord): Promise<void> => {
+// Writes (or rewrites) a record atomically with mode 0600. `durable: false` skips the fsyncs, for rewrites whose
+// loss in a power cut is harmless: the cut also ends every process the record describes.
+export const writeLaunchRecord = async (
+  stateDir: string,
+  record: LaunchRecord,
+  options: { durable?: boolean } = {},
+): Promise<void> => {
   await writeFileAtomic(recordPath(stateDir, record.id), `${JSON.stringify(record, null, 2)}\n`, {
     mode: 0o600,
+    ...(options.durable === undefined ? {} : { durable: options.durable }),
   });
+};
+
+// Rewrites the record a launch wrote itself with some fields changed, without reading it back (nothing but
+// these fields ever changes in a record); like updateLaunchRecord, a record removed meanwhile stays removed.
+export const rewriteLaunchRecord = async (
+  stateDir: string,
+  record: LaunchRecord,
+  change: Partial<Pick<LaunchRecord, 'outcome' | 'ended_at'>>,
+): Promise<void> => {
+  try {
+    await access(recordPath(stateDir, record.id));
+  } catch {
+    return;
+  }
+  await writeLaunchRecord(stateDir, { ...record, ...change }, { durable: false });
 };
 
 // Updates some fields of a record; a record that disappeared meanwhile is left alone.
@@ -72,7 +118,7 @@ export const readLaunchRecord = async (stateDir: string, id: string): Promise<La
   } catch {
     throw notFound(id);
   }
-  return parseRecord(text, recordPath(stateDir, id));
+  return await parseRecord(text, recordPath(stateDir, id));
 };
 
 // Every readable record, oldest first; unreadable files are skipped.
@@ -86,7 +132,7 @@ export const listLaunchRecords = async (stateDir: string): Promise<LaunchRecord[
   const records: LaunchRecord[] = [];
   for (const name of names.filter((n) => n.endsWith('.json') && !n.startsWith('.'))) {
     try {
-      records.push(parseRecord(await readFile(join(launchesDir(stateDir), name), 'utf8'), name));
+      records.push(await parseRecord(await readFile(join(launchesDir(stateDir), name), 'utf8'), name));
     } catch {
       // a record from another version, or half-deleted by hand: not ours to judge here
     }
@@ -121,9 +167,10 @@ export const removeLaunchRecord = async (stateDir: string, id: string): Promise<
   await rm(recordPath(stateDir, id), { force: true });
 };
 
-const parseRecord = (text: string, where: string): LaunchRecord => {
+const parseRecord = async (text: string, where: string): Promise<LaunchRecord> => {
+  const parser = await recordSchema();
   try {
-    return recordSchema.parse(JSON.parse(text));
+    return parser.parse(JSON.parse(text));
   } catch (error) {
     throw new VigilError('E_STATE', `the launch record ${where} is not readable`, {
       cause: error,

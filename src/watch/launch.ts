@@ -10,7 +10,7 @@ import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
 import { stopTree } from '../hosts/kill.ts';
-import { newLaunchId, updateLaunchRecord, writeLaunchRecord } from '../state/records.ts';
+import { newLaunchId, rewriteLaunchRecord, writeLaunchRecord, type LaunchRecord } from '../state/records.ts';
 import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
 import { createChannel } from './channel.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
@@ -124,26 +124,27 @@ const runLaunch = async (
     },
     ...(config.options.skipGraceSignal === undefined ? {} : { skipGrace: config.options.skipGraceSignal }),
   };
+  const record: LaunchRecord = {
+    version: 1,
+    id,
+    engine: config.server.engine,
+    host: 'local',
+    pid: child.pid,
+    pgid: child.pgid,
+    sid: child.sid,
+    proc_start: child.starttime,
+    started_at: new Date().toISOString(),
+    log: logPath,
+    log_offset: child.logOffset,
+    command: redact.argv(config.command),
+    url: config.target.origin,
+    health_url: config.target.healthUrl,
+    port: config.target.bind?.port ?? config.server.port,
+    outcome: 'starting',
+    ended_at: null,
+  };
   try {
-    await writeLaunchRecord(config.stateDir, {
-      version: 1,
-      id,
-      engine: config.server.engine,
-      host: 'local',
-      pid: child.pid,
-      pgid: child.pgid,
-      sid: child.sid,
-      proc_start: child.starttime,
-      started_at: new Date().toISOString(),
-      log: logPath,
-      log_offset: child.logOffset,
-      command: redact.argv(config.command),
-      url: config.target.origin,
-      health_url: config.target.healthUrl,
-      port: config.target.bind?.port ?? config.server.port,
-      outcome: 'starting',
-      ended_at: null,
-    });
+    await writeLaunchRecord(config.stateDir, record);
   } catch (error) {
     // Without a record nobody could stop this server later: stop it now rather than orphan it.
     await stopTree(child, stopOptions);
@@ -216,7 +217,8 @@ const runLaunch = async (
     throw error;
   }
 
-  // The final event goes out first; the bookkeeping (fsynced writes) follows, so it never delays the verdict.
+  // The final event goes out first; the bookkeeping follows, so it never delays the verdict. The record and the
+  // history are separate files: written side by side, both finished before the start resolves.
   if (outcome.end.kind === 'ready') {
     const ready = {
       type: 'ready' as const,
@@ -226,10 +228,12 @@ const runLaunch = async (
       id,
     };
     const event = { ...ready, t: emit(ready).t };
-    await updateLaunchRecord(config.stateDir, id, { outcome: 'ready' }).catch(() => undefined);
-    await recordStart(profile, tracker.phaseDurations(performance.now()), { dir: config.stateDir }).catch(
-      () => undefined,
-    );
+    await Promise.all([
+      rewriteLaunchRecord(config.stateDir, record, { outcome: 'ready' }).catch(() => undefined),
+      recordStart(profile, tracker.phaseDurations(performance.now()), { dir: config.stateDir }).catch(
+        () => undefined,
+      ),
+    ]);
     return {
       ok: true,
       exitCode: EXIT.ready,
@@ -252,7 +256,7 @@ const runLaunch = async (
     }
   }
   const result = fail(fields, id);
-  await updateLaunchRecord(config.stateDir, id, {
+  await rewriteLaunchRecord(config.stateDir, record, {
     outcome: 'failed',
     ended_at: keep ? null : new Date().toISOString(),
   }).catch(() => undefined);

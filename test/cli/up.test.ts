@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { listLaunchRecords } from '../../src/state/records.ts';
 import type { VigilEvent } from '../../src/events.ts';
 import { runVigil, startVigil, type VigilRun } from '../helpers/cli.ts';
 import { runMain } from '../helpers/main.ts';
 import { Writable } from 'node:stream';
 import { main } from '../../src/cli/main.ts';
+import { ensureBuilt, VIGIL_BIN } from '../helpers/build.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { expectNoProcessLeft, isAlive, killTrackedSessions, trackSession } from '../helpers/processes.ts';
@@ -302,6 +305,45 @@ describe('vigil up: acceptance', () => {
     expect(crash.code).toBe(3);
     expect(crash.events.at(-1)?.type).toBe('failed');
     await expectNoProcessLeft({ sid: launchedOf(crash.events).pgid });
+  });
+});
+
+describe('vigil up: output', () => {
+  it('hands all of its output to a slow reader before it exits', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    ensureBuilt();
+    const noisy = 'for i in $(seq 1 3000); do echo "ERROR: failure number $i"; done; exit 1';
+    const args = [
+      'up',
+      '--output',
+      'jsonl',
+      '--engine',
+      'generic',
+      '--port',
+      String(port),
+      '--',
+      'sh',
+      '-c',
+      noisy,
+    ];
+    const child = spawn(process.execPath, [VIGIL_BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    // Nothing is read for a while: the output (about 300 kB) outgrows the pipe, so vigil has to wait for it.
+    child.stdout.pause();
+    await sleep(500);
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stdout.resume();
+    const code = await closed;
+    const events = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as VigilEvent);
+    launchedOf(events);
+    expect(code).toBe(3);
+    expect(events.filter((e) => e.type === 'log')).toHaveLength(3000);
+    expect(events.at(-1)).toMatchObject({ type: 'failed', reason: 'exited' });
   });
 });
 

@@ -126,4 +126,15 @@ describe('probeOnce', () => {
     await probeOnce(`http://localhost:${port}/health`, { timeoutMs: 5000 });
     expect(host).toBe(`localhost:${port}`);
   });
+
+  it('reports the status of an answer whose body never ends, once it has read enough of it', async () => {
+    const { port } = await serve((_req, res) => {
+      // 128 kB of body, and the answer is never finished.
+      res.writeHead(200);
+      res.write('x'.repeat(128 * 1024));
+    });
+    const result = await probeOnce(`http://127.0.0.1:${port}/health`, { timeoutMs: 10_000 });
+    expect(result).toMatchObject({ status: 200, error: null, connected: true });
+    expect(result.ms).toBeLessThan(10_000);
+  });
 });

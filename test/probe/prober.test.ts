@@ -104,4 +104,37 @@ describe('createProber', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(results.length).toBe(count);
   });
+
+  it('keeps a fixed rate: a slow answer does not push the next probe back', async () => {
+    // Each answer takes 400 ms; probes are due every 600 ms from the first one's start. A schedule counted from
+    // each answer would start them 1000 ms apart.
+    const starts: number[] = [];
+    const server = createServer((_req, res) => {
+      starts.push(performance.now());
+      setTimeout(() => res.writeHead(503).end(), 400);
+    });
+    await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
+    cleanups.push(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const prober = track(
+      createProber({
+        url: `http://127.0.0.1:${port}/health`,
+        intervalMs: 600,
+        timeoutMs: 5000,
+        onResult: () => undefined,
+      }),
+    );
+    prober.start();
+    const deadline = Date.now() + 20_000;
+    while (starts.length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    prober.stop();
+    expect(starts.length).toBeGreaterThanOrEqual(4);
+    const [first = 0, , , fourth = 0] = starts;
+    // Three intervals: 1800 ms at a fixed rate, 3000 ms counted from each answer; the bound sits between.
+    expect(fourth - first).toBeLessThan(2400);
+  });
 });

@@ -7,6 +7,8 @@ import {
   listLaunchRecords,
   newLaunchId,
   readLaunchRecord,
+  removeLaunchRecord,
+  rewriteLaunchRecord,
   updateLaunchRecord,
   writeLaunchRecord,
   type LaunchRecord,
@@ -52,6 +54,23 @@ describe('launch records', () => {
     expect((await readLaunchRecord(dir, 'a-1')).outcome).toBe('ready');
     await updateLaunchRecord(dir, 'missing-1', { outcome: 'ready' });
     await expect(readLaunchRecord(dir, 'missing-1')).rejects.toMatchObject({ code: 'E_NOT_FOUND' });
+  });
+
+  it('rewrites its own record with changed fields, and leaves a removed record removed', async () => {
+    const dir = await makeTempDir();
+    const mine = record('c-3');
+    await writeLaunchRecord(dir, mine);
+    await rewriteLaunchRecord(dir, mine, { outcome: 'failed', ended_at: '2026-01-01T00:01:00.000Z' });
+    expect(await readLaunchRecord(dir, 'c-3')).toEqual({
+      ...mine,
+      outcome: 'failed',
+      ended_at: '2026-01-01T00:01:00.000Z',
+    });
+    expect((await stat(join(launchesDir(dir), 'c-3.json'))).mode & 0o777).toBe(0o600);
+    await removeLaunchRecord(dir, 'c-3');
+    await rewriteLaunchRecord(dir, mine, { outcome: 'ready' });
+    await expect(readLaunchRecord(dir, 'c-3')).rejects.toMatchObject({ code: 'E_NOT_FOUND' });
+    expect((await readdir(launchesDir(dir))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
 
   it('lists records oldest first and skips files it cannot read', async () => {
