@@ -44,11 +44,16 @@ interface Kernel {
 
 let compiled: object | null | undefined;
 
-// Compiles the kernel once per process; null when this runtime has no WebAssembly SIMD.
+// Compiles the kernel once per process; null when this runtime has no WebAssembly SIMD (or none at all, as with
+// --jitless).
 const kernelModule = (api: WasmApi | undefined): object | null => {
   if (compiled !== undefined) return compiled;
   const bytes = lineFinderModuleBytes();
-  compiled = api?.validate(bytes) === true ? new api.Module(bytes) : null;
+  try {
+    compiled = api?.validate(bytes) === true ? new api.Module(bytes) : null;
+  } catch {
+    compiled = null;
+  }
   return compiled;
 };
 
@@ -56,8 +61,14 @@ const kernelModule = (api: WasmApi | undefined): object | null => {
 export const createLineFinder = (options: LineFinderOptions): LineFinder => {
   const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
   const module = options.simd === false ? null : kernelModule(api);
-  if (module === null || api === undefined) return createIndexOfFinder(options.bufferBytes);
-  return createSimdFinder(api, module, options.bufferBytes);
+  if (module !== null && api !== undefined) {
+    try {
+      return createSimdFinder(api, module, options.bufferBytes);
+    } catch {
+      // Out of memory for the kernel's buffers: the fallback needs no WebAssembly memory.
+    }
+  }
+  return createIndexOfFinder(options.bufferBytes);
 };
 
 // Line starts of every line in buffer[from, to) (an empty literal matches all of them).
@@ -119,7 +130,12 @@ const createSimdFinder = (api: WasmApi, module: object, bufferBytes: number): Li
   const memory = new api.Memory({ initial: pages, maximum: pages });
   const kernel = new api.Instance(module, { env: { memory } }).exports as unknown as Kernel;
   const bytes = new Uint8Array(memory.buffer);
-  const words = new Uint32Array(memory.buffer);
+  // WebAssembly memory is little-endian whatever the host is.
+  const view = new DataView(memory.buffer);
+  const setWord = (at: number, value: number): void => {
+    view.setUint32(at, value, true);
+  };
+  const word = (at: number): number => view.getUint32(at, true);
   const buffers: [Buffer, Buffer] = [
     Buffer.from(memory.buffer, LAYOUT.data, bufferBytes),
     Buffer.from(memory.buffer, LAYOUT.data + stride, bufferBytes),
@@ -136,12 +152,12 @@ const createSimdFinder = (api: WasmApi, module: object, bufferBytes: number): Li
     for (let bucket = 0; bucket < BUCKETS; bucket++) {
       const first = Math.floor((bucket * sorted.length) / BUCKETS);
       const end = Math.floor(((bucket + 1) * sorted.length) / BUCKETS);
-      words[(LAYOUT.buckets >> 2) + 2 * bucket] = first;
-      words[(LAYOUT.buckets >> 2) + 2 * bucket + 1] = end;
+      setWord(LAYOUT.buckets + 8 * bucket, first);
+      setWord(LAYOUT.buckets + 8 * bucket + 4, end);
       for (let entry = first; entry < end; entry++) {
         const literal = sorted[entry] ?? Buffer.alloc(0);
-        words[(LAYOUT.entries >> 2) + 2 * entry] = offset;
-        words[(LAYOUT.entries >> 2) + 2 * entry + 1] = literal.length;
+        setWord(LAYOUT.entries + 8 * entry, offset);
+        setWord(LAYOUT.entries + 8 * entry + 4, literal.length);
         bytes.set(literal, LAYOUT.literalBytes + offset);
         offset += literal.length;
         for (let position = 0; position < 3; position++) {
@@ -185,11 +201,11 @@ const createSimdFinder = (api: WasmApi, module: object, bufferBytes: number): Li
       for (;;) {
         const found = kernel.find(at, base + to, LAYOUT.outCapacity);
         for (let i = 0; i < found; i++) {
-          const position = (words[(LAYOUT.out >> 2) + i] ?? 0) - base;
+          const position = word(LAYOUT.out + 4 * i) - base;
           starts.push(Math.max(from, buffer.lastIndexOf(NEWLINE, position) + 1));
         }
         if (found < LAYOUT.outCapacity) return starts;
-        at = words[LAYOUT.resume >> 2] ?? base + to;
+        at = word(LAYOUT.resume);
       }
     },
     countNewlines(buffer, from, to) {
