@@ -1,5 +1,6 @@
 // Writes a file so that readers see the old content or the new, never half of it: temp file, fsync, rename.
 import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname, join, basename } from 'node:path';
 
@@ -24,7 +25,7 @@ export const writeFileAtomic = async (
   const durable = options.durable ?? true;
   const dir = dirname(path);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = tempPath(path);
   const handle = await open(temp, 'wx', mode);
   try {
     await handle.writeFile(data);
@@ -49,3 +50,43 @@ export const writeFileAtomic = async (
     await dirHandle.close();
   }
 };
+
+// The same, blocking: for a watch's last small write, where the thread-pool round trips of the asynchronous
+// version cost more than the write itself and nothing else waits on the event loop.
+export const writeFileAtomicSync = (
+  path: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): void => {
+  const durable = options.durable ?? true;
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const temp = tempPath(path);
+  const fd = openSync(temp, 'wx', options.mode ?? 0o600);
+  try {
+    writeFileSync(fd, data);
+    if (durable) fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  if (!durable) return;
+  const dirFd = openSync(dir, 'r');
+  try {
+    fsyncSync(dirFd);
+  } finally {
+    closeSync(dirFd);
+  }
+};
+
+// A temporary name next to path (same folder, so the rename stays on one filesystem); hidden and unique.
+const tempPath = (path: string): string =>
+  join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);

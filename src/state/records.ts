@@ -1,10 +1,11 @@
 // Launch records: one JSON file (mode 0600, written atomically) per launch, read by status, stop, logs and attach.
 import { randomBytes } from 'node:crypto';
-import { access, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
 import { VigilError } from '../errors.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { writeFileAtomic, writeFileAtomicSync } from './atomic-write.ts';
 
 const RECORD_VERSION = 1;
 
@@ -70,32 +71,28 @@ const recordPath = (stateDir: string, id: string): string => join(launchesDir(st
 export const newLaunchId = (engine: string, port: number | null): string =>
   [engine, ...(port === null ? [] : [String(port)]), randomBytes(2).toString('hex')].join('-');
 
-// Writes (or rewrites) a record atomically with mode 0600. `durable: false` skips the fsyncs, for rewrites whose
-// loss in a power cut is harmless: the cut also ends every process the record describes.
-export const writeLaunchRecord = async (
-  stateDir: string,
-  record: LaunchRecord,
-  options: { durable?: boolean } = {},
-): Promise<void> => {
+// Writes (or rewrites) a record atomically with mode 0600.
+export const writeLaunchRecord = async (stateDir: string, record: LaunchRecord): Promise<void> => {
   await writeFileAtomic(recordPath(stateDir, record.id), `${JSON.stringify(record, null, 2)}\n`, {
     mode: 0o600,
-    ...(options.durable === undefined ? {} : { durable: options.durable }),
   });
 };
 
 // Rewrites the record a launch wrote itself with some fields changed, without reading it back (nothing but
 // these fields ever changes in a record); like updateLaunchRecord, a record removed meanwhile stays removed.
-export const rewriteLaunchRecord = async (
+// Blocking and without fsync: it is the last write of a watch, and a power cut that loses it also ends the
+// server it describes.
+export const rewriteLaunchRecord = (
   stateDir: string,
   record: LaunchRecord,
   change: Partial<Pick<LaunchRecord, 'outcome' | 'ended_at'>>,
-): Promise<void> => {
-  try {
-    await access(recordPath(stateDir, record.id));
-  } catch {
-    return;
-  }
-  await writeLaunchRecord(stateDir, { ...record, ...change }, { durable: false });
+): void => {
+  const path = recordPath(stateDir, record.id);
+  if (!existsSync(path)) return;
+  writeFileAtomicSync(path, `${JSON.stringify({ ...record, ...change }, null, 2)}\n`, {
+    mode: 0o600,
+    durable: false,
+  });
 };
 
 // Updates some fields of a record; a record that disappeared meanwhile is left alone.

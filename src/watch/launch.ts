@@ -217,8 +217,8 @@ const runLaunch = async (
     throw error;
   }
 
-  // The final event goes out first; the bookkeeping follows, so it never delays the verdict. The record and the
-  // history are separate files: written side by side, both finished before the start resolves.
+  // The final event goes out first; the bookkeeping follows, so it never delays the verdict. The history write
+  // runs on the thread pool while the record is rewritten; both are done before the start resolves.
   if (outcome.end.kind === 'ready') {
     const ready = {
       type: 'ready' as const,
@@ -228,12 +228,11 @@ const runLaunch = async (
       id,
     };
     const event = { ...ready, t: emit(ready).t };
-    await Promise.all([
-      rewriteLaunchRecord(config.stateDir, record, { outcome: 'ready' }).catch(() => undefined),
-      recordStart(profile, tracker.phaseDurations(performance.now()), { dir: config.stateDir }).catch(
-        () => undefined,
-      ),
-    ]);
+    const historyWritten = recordStart(profile, tracker.phaseDurations(performance.now()), {
+      dir: config.stateDir,
+    }).catch(() => undefined);
+    rewriteRecord(config.stateDir, record, { outcome: 'ready' });
+    await historyWritten;
     return {
       ok: true,
       exitCode: EXIT.ready,
@@ -256,11 +255,20 @@ const runLaunch = async (
     }
   }
   const result = fail(fields, id);
-  await rewriteLaunchRecord(config.stateDir, record, {
+  rewriteRecord(config.stateDir, record, {
     outcome: 'failed',
     ended_at: keep ? null : new Date().toISOString(),
-  }).catch(() => undefined);
+  });
   return result;
+};
+
+// The record's final outcome; the start has ended either way, so a state directory gone bad does not change it.
+const rewriteRecord = (...args: Parameters<typeof rewriteLaunchRecord>): void => {
+  try {
+    rewriteLaunchRecord(...args);
+  } catch {
+    // `vigil status` then shows the launch as still starting, and reads its live state from /proc.
+  }
 };
 
 const simpleDiagnosis = (summary: string, hint?: string): Diagnosis => ({

@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/state/atomic-write.ts';
+import { writeFileAtomic, writeFileAtomicSync } from '../../src/state/atomic-write.ts';
 import { makeTempDir, removeTempDirs } from '../helpers/temp.ts';
 
 afterEach(removeTempDirs);
@@ -24,5 +24,15 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(path, 'third\n', { durable: true });
     expect(await readFile(path, 'utf8')).toBe('third\n');
     expect(await readdir(dir)).toEqual(['state.json']);
+  });
+
+  it('has a blocking twin that does the same', async () => {
+    const dir = await makeTempDir();
+    const path = join(dir, 'records', 'one.json');
+    writeFileAtomicSync(path, 'first\n', { mode: 0o600 });
+    writeFileAtomicSync(path, 'second\n', { mode: 0o600, durable: false });
+    expect(await readFile(path, 'utf8')).toBe('second\n');
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect(await readdir(join(dir, 'records'))).toEqual(['one.json']);
   });
 });
