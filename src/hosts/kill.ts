@@ -22,6 +22,8 @@ export interface StopTreeOptions {
   verifyMs?: number;
   /** Called before the first signal, with the number of processes found. */
   onStopping?: (count: number) => void;
+  /** The tree's live pids, when the caller listed them (listTree) a moment ago; otherwise the stop lists them. */
+  members?: readonly number[];
 }
 
 // What a stop did, and what survived it.
@@ -41,7 +43,9 @@ const POLL_MS = 50;
 
 // Sends SIGTERM, waits up to the grace period, sends SIGKILL to what is left, and verifies (DESIGN.md "Stopping").
 export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Promise<StopTreeResult> => {
-  const first = listTree(tree);
+  // Members listed a moment ago are as good as a new list: with none left, no process remains that could start
+  // one; a member started since then is in the group (and gets its signal), or turns up in the rescans below.
+  const first = options.members === undefined ? listTree(tree) : [...options.members];
   if (first.length === 0) return { signalled: 0, killed: false, survivors: [] };
   options.onStopping?.(first.length);
   signalTree(tree, first, 'SIGTERM');

@@ -9,13 +9,13 @@ import { createRedactor, type Redactor } from '../redact/redactor.ts';
 import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
-import { stopTree } from '../hosts/kill.ts';
+import { listTree, stopTree } from '../hosts/kill.ts';
 import { newLaunchId, rewriteLaunchRecord, writeLaunchRecord, type LaunchRecord } from '../state/records.ts';
 import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
 import { createChannel } from './channel.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
 import { watchLaunched } from './liveness.ts';
-import { runWatchLoop, type Emittable } from './loop.ts';
+import { runWatchLoop, type Emittable, type LoopEnd } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { checkPort } from './port-check.ts';
 import { runPreflightStep } from './preflight-step.ts';
@@ -186,6 +186,10 @@ const runLaunch = async (
   // Earlier starts of the same profile give the ETA; without any, events carry none (never an invented one).
   const profile = profileOf({ engine: config.server.engine, argv: config.command, host: 'local' });
   const history = await loadStarts(profile, { dir: config.stateDir }).catch(() => []);
+  const keepFor = (end: LoopEnd): boolean =>
+    end.kind === 'interrupted' ? config.detachOnInterrupt : config.keepOnFailure;
+  // Listed while the loop reads the log's last lines, so the stop below need not scan /proc again.
+  let members: number[] | undefined;
   let outcome;
   try {
     outcome = await runWatchLoop({
@@ -206,6 +210,9 @@ const runLaunch = async (
       successThreshold: config.successThreshold,
       expectStatus: config.expectStatus,
       ...(signal === undefined ? {} : { signal }),
+      onEnding: (end) => {
+        if (end.kind !== 'ready' && !keepFor(end)) members = listTree(child);
+      },
       ...(history.length === 0
         ? {}
         : {
@@ -231,6 +238,7 @@ const runLaunch = async (
     const historyWritten = recordStart(profile, tracker.phaseDurations(performance.now()), {
       dir: config.stateDir,
     }).catch(() => undefined);
+    await printed();
     rewriteRecord(config.stateDir, record, { outcome: 'ready' });
     await historyWritten;
     return {
@@ -244,23 +252,31 @@ const runLaunch = async (
   }
 
   const fields = failureFromOutcome(outcome, diagnoser, config);
-  const keep = outcome.end.kind === 'interrupted' ? config.detachOnInterrupt : config.keepOnFailure;
+  const keep = keepFor(outcome.end);
   if (keep) {
     fields.kept_running = true;
   } else {
-    const stopped = await stopTree(child, stopOptions);
+    const stopped = await stopTree(child, { ...stopOptions, ...(members === undefined ? {} : { members }) });
     fields.kept_running = false;
     if (stopped.survivors.length > 0) {
       fields.survivors = stopped.survivors.map((s) => ({ ...s, command: redact(s.command) }));
     }
   }
   const result = fail(fields, id);
+  await printed();
   rewriteRecord(config.stateDir, record, {
     outcome: 'failed',
     ended_at: keep ? null : new Date().toISOString(),
   });
   return result;
 };
+
+// Lets the event consumer (a renderer) take the final event before the blocking record write: consumers run in
+// promise jobs, which all come before the next turn of the event loop.
+const printed = (): Promise<void> =>
+  new Promise((resolve) => {
+    setImmediate(resolve);
+  });
 
 // The record's final outcome; the start has ended either way, so a state directory gone bad does not change it.
 const rewriteRecord = (...args: Parameters<typeof rewriteLaunchRecord>): void => {

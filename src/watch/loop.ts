@@ -39,6 +39,9 @@ export interface LoopInput {
   signal?: AbortSignal;
   /** Remaining time from earlier starts of the same profile, given the phase and the time spent in it so far. */
   eta?: (phase: PhaseId | null, inPhaseMs: number) => { ms: number; basis: string } | null;
+  /** Called once, as soon as the loop has decided how the start ends, while the log's last lines are still being
+   * read: launch() lists the processes it will stop meanwhile. */
+  onEnding?: (end: LoopEnd) => void;
 }
 
 // Why the loop ended.
@@ -87,7 +90,9 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
       input.signal?.removeEventListener('abort', onAbort);
       const elapsedMs = Math.round(now() - input.startedAt);
       // Read what the server wrote last before reporting: a crash's cause is usually in its final lines.
-      void drainLog(end)
+      const drained = drainLog(end);
+      input.onEnding?.(end);
+      void drained
         .then(() => {
           resolve({
             end,

@@ -85,4 +85,29 @@ describe('stopTree', () => {
         .sort(),
     );
   });
+
+  it('stops from a member list made a moment earlier, and finds a member started since in a group of its own', async () => {
+    const sid = await startTree('sleep 60 & (sleep 1; set -m; sleep 60 & wait) & wait', 4);
+    const members = listTree({ pid: sid, pgid: sid, sid });
+    // The late member is in the session but not in the group: neither the list nor the group signal reach it.
+    const deadline = Date.now() + 10_000;
+    while (!findTreeMembers({ sid }).some((p) => p.pgid !== sid) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(findTreeMembers({ sid }).some((p) => p.pgid !== sid)).toBe(true);
+    const result = await stopTree({ pid: sid, pgid: sid, sid }, { graceMs: 300, members });
+    expect(result).toMatchObject({ signalled: 4, killed: true, survivors: [] });
+    await expectNoProcessLeft({ sid }, 1000);
+  });
+
+  it('signals nothing when the member list made a moment earlier is empty', async () => {
+    const counts: number[] = [];
+    const sid = await startTree('sleep 60 & wait', 2);
+    const result = await stopTree(
+      { pid: sid, pgid: sid, sid },
+      { graceMs: 100, members: [], onStopping: (n) => counts.push(n) },
+    );
+    expect(result).toEqual({ signalled: 0, killed: false, survivors: [] });
+    expect(counts).toEqual([]);
+    expect(treeProcesses({ sid })).toHaveLength(2);
+  });
 });
