@@ -7,7 +7,14 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { WATCHERS, type Scenario, type ServerKind, type WatcherId } from './lib/commands.ts';
 import { measureResources, type ResourceResult } from './lib/resource-watch.ts';
-import { checkTargets, formatResources, formatTargets, formatVerdictTimes } from './lib/targets.ts';
+import { measureExitFloor, formatExitFloors, type ExitFloor } from './lib/exit-floor.ts';
+import {
+  checkTargets,
+  formatProbeWaits,
+  formatResources,
+  formatTargets,
+  formatVerdictTimes,
+} from './lib/targets.ts';
 import { formatTable, summarize } from './lib/summary.ts';
 import { runTrial, type TrialResult } from './lib/trial.ts';
 
@@ -108,6 +115,14 @@ const main = async (): Promise<void> => {
         }
       }
     }
+    const floors: ExitFloor[] = [];
+    if (watchers.includes('vigil')) {
+      for (const server of servers) {
+        if (server === 'sim' && !sim) continue;
+        log(`${server}: the server's own exit, ${trials} crashes with this harness as the parent …`);
+        floors.push(await measureExitFloor(dir, server, jitters, CAP_MS));
+      }
+    }
     let resources: ResourceResult | null = null;
     if (!values['skip-resources'] && vigilUp) {
       const server: ServerKind = sim ? 'sim' : 'plain';
@@ -121,8 +136,9 @@ const main = async (): Promise<void> => {
     const loadAfter = loadavg()[0] ?? 0;
     const out: string[] = ['', formatTable(groups, CAP_MS), ''];
     if (resources !== null) out.push(formatResources(resources), '');
-    const verdictTimes = formatVerdictTimes(groups);
-    if (verdictTimes.length > 0) out.push(...verdictTimes, '');
+    for (const lines of [formatVerdictTimes(groups), formatProbeWaits(groups), formatExitFloors(floors)]) {
+      if (lines.length > 0) out.push(...lines, '');
+    }
     out.push(...formatTargets(targets), ...notes.map((note) => `note: ${note}`));
     out.push(
       `(${trials} trials per watcher, each capped at ${CAP_MS / 1000} s; misses are left out of medians; ` +
@@ -138,6 +154,7 @@ const main = async (): Promise<void> => {
       trials,
       cap_ms: CAP_MS,
       groups,
+      exit_floors: floors,
       resources,
       targets,
       notes,

@@ -27,12 +27,20 @@ const exitAfter = values['exit-after'] === undefined ? null : Number(values['exi
 const exitCode = Number(values['exit-code']);
 
 let ready = false;
+let answered200 = false;
 const server = createServer((request, response) => {
   if (request.url !== '/health') {
     response.writeHead(404).end();
     return;
   }
+  const t = Date.now();
   response.writeHead(ready ? 200 : 503, { 'content-type': 'text/plain' }).end(ready ? 'ok' : 'starting');
+  // When the first 200 went out: the part of a watcher's latency spent waiting for its next probe ends here.
+  // Recorded after the answer, so the trace write never delays it.
+  if (ready && !answered200) {
+    answered200 = true;
+    appendTrace(trace, { event: 'answered-200', t });
+  }
 });
 
 server.listen(port, values.host, () => {

@@ -18,6 +18,10 @@ export interface GroupSummary {
   ratioToVigil: number | null;
   /** vigil only: median time from the server event to vigil's verdict line (before vigil's own exit). */
   verdictLineMedianMs: number | null;
+  /** Plain server, ready: median wait from healthy to the watcher's first 200 (its probe schedule's share). */
+  probeWaitMedianMs: number | null;
+  /** Plain server, ready: median of (latency − probe wait), the watcher's own share after the 200. */
+  afterAnswerMedianMs: number | null;
   note?: string;
 }
 
@@ -43,6 +47,12 @@ export const summarize = (results: readonly TrialResult[]): GroupSummary[] => {
       ratioToVigil: null,
       verdictLineMedianMs: median(
         rows.flatMap((r) => (r.verdictLineMs === undefined ? [] : [r.verdictLineMs])),
+      ),
+      probeWaitMedianMs: median(rows.flatMap((r) => (r.probeWaitMs === undefined ? [] : [r.probeWaitMs]))),
+      afterAnswerMedianMs: median(
+        rows.flatMap((r) =>
+          r.probeWaitMs === undefined || r.latencyMs === null ? [] : [r.latencyMs - r.probeWaitMs],
+        ),
       ),
       ...(note === undefined ? {} : { note }),
     };

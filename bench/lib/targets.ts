@@ -75,6 +75,20 @@ export const formatVerdictTimes = (groups: readonly GroupSummary[]): string[] =>
   ];
 };
 
+// Without a ready line, a watcher's latency is the wait for its next probe (set by the probe schedule and where the
+// server's ready instant falls in it) plus its own part after the first 200 answer.
+export const formatProbeWaits = (groups: readonly GroupSummary[]): string[] => {
+  const split = groups.filter((g) => g.probeWaitMedianMs !== null && g.afterAnswerMedianMs !== null);
+  if (split.length === 0) return [];
+  return [
+    'plain server ready, split (medians): waiting for the next probe + the watcher after the first 200 answer:',
+    ...split.map(
+      (g) =>
+        `  ${g.watcher}: ${Math.round(g.probeWaitMedianMs ?? 0)} ms + ${Math.round(g.afterAnswerMedianMs ?? 0)} ms`,
+    ),
+  ];
+};
+
 // `met` / `NOT met` / `?` per target.
 export const formatTargets = (targets: readonly TargetCheck[]): string[] => [
   'targets for vigil:',

@@ -16,6 +16,9 @@ export interface TrialResult {
   outcome: 'detected' | 'missed' | 'wrong' | 'error';
   /** vigil only: server event to the moment its verdict line (`ready`/`failed`) reached the harness. */
   verdictLineMs?: number;
+  /** Plain server, ready: from the server turning healthy to it answering the watcher's first 200 (the wait for
+   * the watcher's next probe); the rest of latencyMs is the watcher's own. */
+  probeWaitMs?: number;
   watcherExit: { code: number | null; signal: string | null } | null;
   note?: string;
 }
@@ -73,12 +76,14 @@ export const runTrial = async (
       return { ...base, latencyMs: null, outcome: 'error', watcherExit, note };
     }
     const verdict = watching.firstSeen(scenario === 'ready' ? '"type":"ready"' : '"type":"failed"');
+    const answered = scenario === 'ready' ? firstEvent(readTrace(trace), 'answered-200') : null;
     return {
       ...base,
       latencyMs: exit.t - event.t,
       outcome: 'detected',
       watcherExit,
       ...(watcher === 'vigil' && verdict !== null ? { verdictLineMs: verdict - event.t } : {}),
+      ...(answered === null ? {} : { probeWaitMs: answered.t - event.t }),
     };
   } finally {
     killGroup(watching.child.pid);
