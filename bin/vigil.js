@@ -2,16 +2,20 @@
 import { main } from '../dist/cli/main.js';
 
 // Resolves once everything written to the stream so far has been handed to the OS: a write's callback runs only
-// after the writes queued before it.
+// after the writes queued before it. A stream whose reader went away has nothing left to flush: its error ends
+// the wait too.
 const flushed = (stream) =>
   new Promise((resolve) => {
     if (stream.destroyed || !stream.writable) {
       resolve();
       return;
     }
-    stream.write('', () => {
+    const done = () => {
+      stream.off('error', done);
       resolve();
-    });
+    };
+    stream.on('error', done);
+    stream.write('', done);
   });
 
 // Exits once the output is out. The command has finished (a failed server is stopped, the launch record written),

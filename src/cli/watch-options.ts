@@ -2,9 +2,9 @@
 // conversion into library options (each error names the option, what was expected and what came), and
 // rendering a start's events to its end.
 import type { Command } from 'commander';
-import { invalidOption } from '../errors.ts';
+import { VigilError, invalidOption } from '../errors.ts';
 import { parseDuration } from '../config/duration.ts';
-import { createRenderer, defaultOutputKind } from '../report/index.ts';
+import { defaultOutputKind, loadRenderer } from '../report/load.ts';
 import type { OutputKind } from '../report/types.ts';
 import type { WatchCommonOptions } from '../watch/options.ts';
 import type { StartHandle } from '../watch/result.ts';
@@ -121,29 +121,48 @@ export interface RenderStartOptions {
   stallTimeoutMs?: number;
 }
 
-// Renders every event of a start, then resolves to vigil's exit code for it. Should rendering fail, the start is
-// aborted (so a launched server is stopped, not orphaned) before the error goes on.
+// Renders every event of a start, then resolves to vigil's exit code for it. Should rendering or the output stream
+// fail, the start is aborted (so a launched server is stopped, not orphaned) before the error goes on.
 export const renderStart = async (
   ctx: CliContext,
   handle: StartHandle,
   options: RenderStartOptions,
   abort: () => void,
 ): Promise<number> => {
-  const renderer = createRenderer(options.output ?? defaultOutputKind(ctx.stdout), {
+  const renderer = await loadRenderer(options.output ?? defaultOutputKind(ctx.stdout), {
     stream: ctx.stdout,
     redact: handle.redact,
     command: options.command,
     ...(options.serverCommand === undefined ? {} : { serverCommand: options.serverCommand }),
     ...(options.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: options.stallTimeoutMs }),
   });
+  // A stream reports a failed write (EPIPE: the reader went away) as an 'error' event, not a throw.
+  let outputError: unknown = null;
+  const onOutputError = (error: unknown): void => {
+    if (outputError !== null) return;
+    outputError = error;
+    abort();
+  };
+  ctx.stdout.on('error', onOutputError);
   try {
-    for await (const event of handle.events) renderer.render(event);
+    for await (const event of handle.events) {
+      if (outputError === null) renderer.render(event);
+    }
   } catch (error) {
     abort();
     await handle.result.catch(() => undefined);
     throw error;
   } finally {
-    renderer.close();
+    if (outputError === null) renderer.close();
+    ctx.stdout.off('error', onOutputError);
+  }
+  if (outputError !== null) {
+    await handle.result.catch(() => undefined);
+    const reason = outputError instanceof Error ? outputError.message : String(outputError);
+    throw new VigilError('E_INTERNAL', `cannot write the output (${reason}); the start was aborted`, {
+      cause: outputError,
+      hint: "keep reading vigil's output to its end (a pipe into `head` closes early), or redirect it to a file",
+    });
   }
   return (await handle.result).exitCode;
 };

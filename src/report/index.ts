@@ -6,9 +6,7 @@ import type { OutputKind, Renderer, RendererOptions } from './types.ts';
 
 export type { OutputKind, Renderer, RendererOptions } from './types.ts';
 
-// tty on a terminal, else plain (DESIGN.md `--output`).
-export const defaultOutputKind = (stream: { isTTY?: boolean }): OutputKind =>
-  stream.isTTY === true ? 'tty' : 'plain';
+export { defaultOutputKind, loadRenderer } from './load.ts';
 
 // Builds the renderer for one command's output stream.
 export const createRenderer = (kind: OutputKind, options: RendererOptions): Renderer => {

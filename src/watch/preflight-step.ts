@@ -1,7 +1,6 @@
 // The preflight step of a launch: check the flags, emit the `preflight` event, and turn a blocking outcome
 // into the diagnosis of a failed start (exit 2).
 import type { Diagnosis, VigilEvent } from '../events.ts';
-import { runPreflight } from '../flags/preflight.ts';
 import type { LaunchConfig } from './launch-config.ts';
 import type { Emittable } from './loop.ts';
 
@@ -22,6 +21,8 @@ export const runPreflightStep = async (
     return null;
   }
   const { signal } = config.options;
+  // Loaded here, not at the top: a start that skips the check (a generic server) never pays for the flag modules.
+  const { runPreflight } = await import('../flags/preflight.ts');
   const outcome = await runPreflight({
     command: config.command,
     engine: config.options.engine === 'auto' || config.options.engine === undefined ? 'auto' : engine,

@@ -348,6 +348,35 @@ describe('vigil up: output', () => {
 });
 
 describe('vigil up: output failures', () => {
+  it('stops the server when the reader of its output goes away (EPIPE), instead of orphaning it', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    ensureBuilt();
+    const args = ['up', '--output', 'jsonl', '--port', String(port), '--interval', '50ms', '--'];
+    const server = serverCommand('--port', String(port), '--never-healthy', '--child');
+    const child = spawn(process.execPath, [VIGIL_BIN, ...args, ...server], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const closed = new Promise<number | null>((resolve) => child.once('close', resolve));
+    // Read up to the launched event, then close the pipe, as `| head` does.
+    let stdout = '';
+    const launched = await new Promise<VigilEvent>((resolve) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        const line = stdout.split('\n').find((l) => l.includes('"type":"launched"'));
+        if (line !== undefined) resolve(JSON.parse(line) as VigilEvent);
+      });
+    });
+    child.stdout.destroy();
+    const { pgid } = launchedOf([launched]);
+    expect(await closed).toBe(1);
+    expect(stderr).toContain('cannot write the output');
+    await expectNoProcessLeft({ sid: pgid });
+  });
+
   it('stops the server when its output cannot be written, instead of orphaning it', async () => {
     const { env, stateDir } = await makeStateEnv();
     const port = await freePort();
