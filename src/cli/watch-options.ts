@@ -137,8 +137,10 @@ export const renderStart = async (
     ...(options.stallTimeoutMs === undefined ? {} : { stallTimeoutMs: options.stallTimeoutMs }),
   });
   // A stream reports a failed write (EPIPE: the reader went away) as an 'error' event, not a throw.
-  let outputError: unknown = null;
-  const onOutputError = (error: unknown): void => {
+  // Set from the stream's event handler, so read through a function (TypeScript cannot see the assignment).
+  let outputError: Error | null = null;
+  const failedOutput = (): Error | null => outputError;
+  const onOutputError = (error: Error): void => {
     if (outputError !== null) return;
     outputError = error;
     abort();
@@ -146,21 +148,21 @@ export const renderStart = async (
   ctx.stdout.on('error', onOutputError);
   try {
     for await (const event of handle.events) {
-      if (outputError === null) renderer.render(event);
+      if (failedOutput() === null) renderer.render(event);
     }
   } catch (error) {
     abort();
     await handle.result.catch(() => undefined);
     throw error;
   } finally {
-    if (outputError === null) renderer.close();
+    if (failedOutput() === null) renderer.close();
     ctx.stdout.off('error', onOutputError);
   }
-  if (outputError !== null) {
+  const failed = failedOutput();
+  if (failed !== null) {
     await handle.result.catch(() => undefined);
-    const reason = outputError instanceof Error ? outputError.message : String(outputError);
-    throw new VigilError('E_INTERNAL', `cannot write the output (${reason}); the start was aborted`, {
-      cause: outputError,
+    throw new VigilError('E_INTERNAL', `cannot write the output (${failed.message}); the start was aborted`, {
+      cause: failed,
       hint: "keep reading vigil's output to its end (a pipe into `head` closes early), or redirect it to a file",
     });
   }
