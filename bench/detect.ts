@@ -39,13 +39,18 @@ const log = (text: string): void => {
   process.stderr.write(`${text}\n`);
 };
 
-// The same pseudo-random sequence for every watcher, so each faces the same server timings.
+// The same sequence for every watcher, so each faces the same server timings. The values are stratified (one in
+// each 1/trials slice of [0, 1), in a fixed shuffled order): a poller's wait for its next probe then covers the
+// whole interval evenly, so the median measures the schedule itself rather than where a few random draws fell.
 const jitters = (() => {
   let seed = 0x2545f491;
-  return Array.from({ length: trials }, () => {
+  const order = Array.from({ length: trials }, (_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
     seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
-    return (seed >>> 8) / 0x1000000;
-  });
+    const j = (seed >>> 8) % (i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order.map((slot) => (slot + 0.5) / trials);
 })();
 
 const build = (): void => {

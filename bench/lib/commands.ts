@@ -35,7 +35,8 @@ export const simScale = (jitter: number): number => 0.01 * (0.8 + 0.4 * jitter);
 export const serverSpec = (plan: ServerPlan): ServerSpec => {
   const healthUrl = `http://127.0.0.1:${plan.port}/health`;
   if (plan.kind === 'plain') {
-    const when = String(Math.round(1000 + 2000 * plan.jitter));
+    // One probe interval (1 s) of spread: with stratified jitters every phase of the schedule is met once.
+    const when = String(Math.round(1000 + 1000 * plan.jitter));
     const timing =
       plan.scenario === 'ready' ? ['--ready-after', when] : ['--exit-after', when, '--exit-code', '3'];
     return {
