@@ -1,25 +1,12 @@
 // The building blocks of the demo: a free port, a draft checkpoint folder, running vigil itself, one request.
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { request } from 'undici';
 import { vigilCommand } from '../self.ts';
 
-// Asks the kernel for a free loopback port (bind port 0, read it, close).
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
+export { freePort } from '../hosts/port.ts';
 
 // Writes an EAGLE-3 draft folder in SGLang's layout (config only: the simulator loads no weights).
 export const writeDraftCheckpoint = async (dir: string): Promise<string> => {

@@ -89,3 +89,17 @@ const safeReadlink = (path: string): string | null => {
     return null;
   }
 };
+
+// A port on `host` that was free a moment ago: bind port 0, read the port the kernel chose, release it.
+export const freePort = (host = '127.0.0.1'): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ host, port: 0 }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });

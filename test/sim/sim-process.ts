@@ -3,7 +3,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import { openSync, closeSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -41,19 +40,7 @@ export const ensureBuilt = (): void => {
   if (!existsSync(run)) throw new Error('dist/sim/run.js is missing after tsc -p tsconfig.build.json');
 };
 
-// A port that was free a moment ago (bind 0 on loopback, read it, close).
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
+export { freePort } from '../../src/hosts/port.ts';
 
 export interface SimProcess {
   child: ChildProcess;
