@@ -63,14 +63,24 @@ export const formatProbeChange = (event: ProbeEvent, rungChanged: boolean): stri
   return `${head}${event.url} → ${answer}`;
 };
 
+// Longest echoed log line: SGLang's server_args line runs to thousands of characters; the log file keeps it whole.
+export const MAX_ECHOED_LINE = 240;
+
+// Cuts a long log line for the terminal and says how much was left out.
+export const clipLine = (text: string): string =>
+  text.length <= MAX_ECHOED_LINE
+    ? text
+    : `${text.slice(0, MAX_ECHOED_LINE)}… (${String(text.length - MAX_ECHOED_LINE)} more chars)`;
+
 // A log line worth showing, coloured by level.
 export const formatLog = (event: LogEvent, paint: Paint): string => {
+  const clipped = clipLine(event.text);
   const text =
     event.level === 'error'
-      ? paint('red', event.text)
+      ? paint('red', clipped)
       : event.level === 'warning'
-        ? paint('yellow', event.text)
-        : event.text;
+        ? paint('yellow', clipped)
+        : clipped;
   return `${paint('dim', '>')} ${text}`;
 };
 
@@ -85,7 +95,7 @@ export const formatHeartbeat = (event: HeartbeatEvent, state: WatchState): strin
   }
   const eta = formatEta(state, event.t);
   if (eta !== null) parts.push(eta);
-  if (event.last_line !== null) parts.push(`last: ${event.last_line}`);
+  if (event.last_line !== null) parts.push(`last: ${clipLine(event.last_line)}`);
   return parts.join(' — ');
 };
 

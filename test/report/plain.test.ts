@@ -170,4 +170,12 @@ describe('plain renderer', () => {
     ]);
     expect(out).toContain('preflight skipped: no engine entrypoint in the command');
   });
+
+  it('cuts a very long log line, says how much it left out, and still hides secrets', () => {
+    const args = `server_args=ServerArgs(api_key='${SECRET_KEY}', ${'x'.repeat(600)})`;
+    const out = renderPlain([{ type: 'log', t: 1000, line: 3, text: args, level: 'info' }]);
+    expect(out).not.toContain(SECRET_KEY);
+    expect(out).toMatch(/… \(\d+ more chars\)\n$/);
+    expect(out.length).toBeLessThan(320);
+  });
 });
