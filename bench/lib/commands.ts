@@ -35,10 +35,13 @@ export const simScale = (jitter: number): number => 0.01 * (0.8 + 0.4 * jitter);
 export const serverSpec = (plan: ServerPlan): ServerSpec => {
   const healthUrl = `http://127.0.0.1:${plan.port}/health`;
   if (plan.kind === 'plain') {
-    // One probe interval (1 s) of spread: with stratified jitters every phase of the schedule is met once.
+    // One probe interval (1 s) of spread: with stratified jitters every phase of the schedule is met once. Ready
+    // counts from the first probe the server answers, so a fixed-rate poller's wait is set by the jitter alone.
     const when = String(Math.round(1000 + 1000 * plan.jitter));
     const timing =
-      plan.scenario === 'ready' ? ['--ready-after', when] : ['--exit-after', when, '--exit-code', '3'];
+      plan.scenario === 'ready'
+        ? ['--ready-after-first-probe', when]
+        : ['--exit-after', when, '--exit-code', '3'];
     return {
       argv: [
         execPath,

@@ -38,7 +38,7 @@ export const measureResources = async (
     jitter: 0,
   });
   if (server === 'sim') spec.env['VIGIL_SIM_TIME_SCALE'] = '1';
-  else spec.argv[spec.argv.indexOf('--ready-after') + 1] = String(watchMs * 10);
+  else spec.argv[spec.argv.indexOf('--ready-after-first-probe') + 1] = String(watchMs * 10);
   const argv = watcherArgv('vigil', spec);
   argv.splice(argv.indexOf('--'), 0, '--timeout', `${Math.ceil((watchMs * 3) / 1000)}s`);
   const env = { ...process.env, ...spec.env, XDG_STATE_HOME: join(dir, 'state') };
