@@ -5,7 +5,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
 import { VigilError } from '../errors.ts';
-import { writeFileAtomic, writeFileAtomicSync } from './atomic-write.ts';
+import { writeFileAtomic } from './atomic-write.ts';
 
 const RECORD_VERSION = 1;
 
@@ -80,19 +80,14 @@ export const writeLaunchRecord = async (stateDir: string, record: LaunchRecord):
 
 // Rewrites the record a launch wrote itself with some fields changed, without reading it back (nothing but
 // these fields ever changes in a record); like updateLaunchRecord, a record removed meanwhile stays removed.
-// Blocking and without fsync: it is the last write of a watch, and a power cut that loses it also ends the
-// server it describes.
-export const rewriteLaunchRecord = (
+export const rewriteLaunchRecord = async (
   stateDir: string,
   record: LaunchRecord,
   change: Partial<Pick<LaunchRecord, 'outcome' | 'ended_at'>>,
-): void => {
+): Promise<void> => {
   const path = recordPath(stateDir, record.id);
   if (!existsSync(path)) return;
-  writeFileAtomicSync(path, `${JSON.stringify({ ...record, ...change }, null, 2)}\n`, {
-    mode: 0o600,
-    durable: false,
-  });
+  await writeFileAtomic(path, `${JSON.stringify({ ...record, ...change }, null, 2)}\n`, { mode: 0o600 });
 };
 
 // Updates some fields of a record; a record that disappeared meanwhile is left alone.

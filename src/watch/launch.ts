@@ -224,8 +224,8 @@ const runLaunch = async (
     throw error;
   }
 
-  // The final event goes out first; the bookkeeping follows, so it never delays the verdict. The history write
-  // runs on the thread pool while the record is rewritten; both are done before the start resolves.
+  // The final event goes out first; the bookkeeping follows, so it never delays the verdict. The history and
+  // record writes run on the thread pool while the verdict is printed; both are done before the start resolves.
   if (outcome.end.kind === 'ready') {
     const ready = {
       type: 'ready' as const,
@@ -238,9 +238,8 @@ const runLaunch = async (
     const historyWritten = recordStart(profile, tracker.phaseDurations(performance.now()), {
       dir: config.stateDir,
     }).catch(() => undefined);
-    await printed();
-    rewriteRecord(config.stateDir, record, { outcome: 'ready' });
-    await historyWritten;
+    const recordWritten = rewriteRecord(config.stateDir, record, { outcome: 'ready' });
+    await Promise.all([historyWritten, recordWritten]);
     return {
       ok: true,
       exitCode: EXIT.ready,
@@ -263,29 +262,17 @@ const runLaunch = async (
     }
   }
   const result = fail(fields, id);
-  await printed();
-  rewriteRecord(config.stateDir, record, {
+  await rewriteRecord(config.stateDir, record, {
     outcome: 'failed',
     ended_at: keep ? null : new Date().toISOString(),
   });
   return result;
 };
 
-// Lets the event consumer (a renderer) take the final event before the blocking record write: consumers run in
-// promise jobs, which all come before the next turn of the event loop.
-const printed = (): Promise<void> =>
-  new Promise((resolve) => {
-    setImmediate(resolve);
-  });
-
-// The record's final outcome; the start has ended either way, so a state directory gone bad does not change it.
-const rewriteRecord = (...args: Parameters<typeof rewriteLaunchRecord>): void => {
-  try {
-    rewriteLaunchRecord(...args);
-  } catch {
-    // `vigil status` then shows the launch as still starting, and reads its live state from /proc.
-  }
-};
+// The record's final outcome; the start has ended either way, so a state directory gone bad does not change it
+// (`vigil status` then shows the launch as still starting, and reads its live state from /proc).
+const rewriteRecord = (...args: Parameters<typeof rewriteLaunchRecord>): Promise<void> =>
+  rewriteLaunchRecord(...args).catch(() => undefined);
 
 const simpleDiagnosis = (summary: string, hint?: string): Diagnosis => ({
   class: 'unknown',

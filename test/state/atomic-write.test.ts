@@ -1,7 +1,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic, writeFileAtomicSync } from '../../src/state/atomic-write.ts';
+import { writeFileAtomic } from '../../src/state/atomic-write.ts';
 import { makeTempDir, removeTempDirs } from '../helpers/temp.ts';
 
 afterEach(removeTempDirs);
@@ -15,24 +15,14 @@ describe('writeFileAtomic', () => {
     expect((await stat(path)).mode & 0o777).toBe(0o600);
   });
 
-  it('replaces the content whole, durable or not, and leaves no temporary file', async () => {
+  it('replaces the content whole and leaves no temporary file', async () => {
     const dir = await makeTempDir();
     const path = join(dir, 'state.json');
     await writeFileAtomic(path, 'first version, rather long\n');
-    await writeFileAtomic(path, 'second\n', { durable: false });
+    await writeFileAtomic(path, 'second\n');
     expect(await readFile(path, 'utf8')).toBe('second\n');
-    await writeFileAtomic(path, 'third\n', { durable: true });
+    await writeFileAtomic(path, 'third\n');
     expect(await readFile(path, 'utf8')).toBe('third\n');
     expect(await readdir(dir)).toEqual(['state.json']);
-  });
-
-  it('has a blocking twin that does the same', async () => {
-    const dir = await makeTempDir();
-    const path = join(dir, 'records', 'one.json');
-    writeFileAtomicSync(path, 'first\n', { mode: 0o600 });
-    writeFileAtomicSync(path, 'second\n', { mode: 0o600, durable: false });
-    expect(await readFile(path, 'utf8')).toBe('second\n');
-    expect((await stat(path)).mode & 0o777).toBe(0o600);
-    expect(await readdir(join(dir, 'records'))).toEqual(['one.json']);
   });
 });

@@ -60,7 +60,7 @@ describe('launch records', () => {
     const dir = await makeTempDir();
     const mine = record('c-3');
     await writeLaunchRecord(dir, mine);
-    rewriteLaunchRecord(dir, mine, { outcome: 'failed', ended_at: '2026-01-01T00:01:00.000Z' });
+    await rewriteLaunchRecord(dir, mine, { outcome: 'failed', ended_at: '2026-01-01T00:01:00.000Z' });
     expect(await readLaunchRecord(dir, 'c-3')).toEqual({
       ...mine,
       outcome: 'failed',
@@ -68,7 +68,7 @@ describe('launch records', () => {
     });
     expect((await stat(join(launchesDir(dir), 'c-3.json'))).mode & 0o777).toBe(0o600);
     await removeLaunchRecord(dir, 'c-3');
-    rewriteLaunchRecord(dir, mine, { outcome: 'ready' });
+    await rewriteLaunchRecord(dir, mine, { outcome: 'ready' });
     await expect(readLaunchRecord(dir, 'c-3')).rejects.toMatchObject({ code: 'E_NOT_FOUND' });
     expect((await readdir(launchesDir(dir))).filter((n) => n.endsWith('.tmp'))).toEqual([]);
   });
