@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer, type RequestListener, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createProber, type Prober } from '../../src/probe/prober.ts';
 import type { ProbeResult } from '../../src/probe/http.ts';
@@ -8,26 +8,28 @@ afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
 });
 
-// A server that holds the first request open (the response is returned) and answers the rest at once.
-const holdingServer = async (): Promise<{ port: number; held: ServerResponse[]; requests: () => number }> => {
-  const held: ServerResponse[] = [];
-  let requests = 0;
-  const server = createServer((_req, res) => {
-    requests++;
-    if (requests === 1) held.push(res);
-    else res.writeHead(200).end();
-  });
+// Serves handler on a loopback port chosen by the kernel, closed after the test; resolves to the port.
+const serveOnLoopback = async (handler: RequestListener): Promise<number> => {
+  const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
   cleanups.push(() => {
     server.closeAllConnections();
     server.close();
   });
   const address = server.address();
-  return {
-    port: typeof address === 'object' && address !== null ? address.port : 0,
-    held,
-    requests: () => requests,
-  };
+  return typeof address === 'object' && address !== null ? address.port : 0;
+};
+
+// A server that holds the first request open (the response is returned) and answers the rest at once.
+const holdingServer = async (): Promise<{ port: number; held: ServerResponse[]; requests: () => number }> => {
+  const held: ServerResponse[] = [];
+  let requests = 0;
+  const port = await serveOnLoopback((_req, res) => {
+    requests++;
+    if (requests === 1) held.push(res);
+    else res.writeHead(200).end();
+  });
+  return { port, held, requests: () => requests };
 };
 
 const track = (prober: Prober): Prober => {
@@ -78,14 +80,7 @@ describe('createProber', () => {
   });
 
   it('keeps probing on its schedule and stops for good', async () => {
-    const server = createServer((_req, res) => res.writeHead(503).end());
-    await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
-    cleanups.push(() => {
-      server.closeAllConnections();
-      server.close();
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const port = await serveOnLoopback((_req, res) => res.writeHead(503).end());
     const results: ProbeResult[] = [];
     const prober = track(
       createProber({
@@ -109,17 +104,10 @@ describe('createProber', () => {
     // Each answer takes 400 ms; probes are due every 600 ms from the first one's start. A schedule counted from
     // each answer would start them 1000 ms apart.
     const starts: number[] = [];
-    const server = createServer((_req, res) => {
+    const port = await serveOnLoopback((_req, res) => {
       starts.push(performance.now());
       setTimeout(() => res.writeHead(503).end(), 400);
     });
-    await new Promise<void>((resolve) => server.listen({ host: '127.0.0.1', port: 0 }, resolve));
-    cleanups.push(() => {
-      server.closeAllConnections();
-      server.close();
-    });
-    const address = server.address();
-    const port = typeof address === 'object' && address !== null ? address.port : 0;
     const prober = track(
       createProber({
         url: `http://127.0.0.1:${port}/health`,
