@@ -1,11 +1,13 @@
 // What vigil learns from a server command: the engine, port, bind host, API key, node rank and model.
-// Pure: reads argv only; the flag tables come from the bundled schemas.
+// Reads argv, and the YAML file a `--config` names (the engines merge its flags in); the flag tables come from
+// the bundled schemas.
 import { basename } from 'node:path';
 import { findEntrypoint, type Entrypoint } from './entrypoint.ts';
 import { getEngine } from './index.ts';
 import type { EngineId } from './types.ts';
 import { loadBundledSchema } from '../flags/bundled.ts';
 import { parseArgv } from '../flags/argparse.ts';
+import { mergeLocalConfigFileSync } from '../flags/config-file.ts';
 import type { EngineName } from '../flags/schema.ts';
 
 // `--engine`: an engine, or `auto` to read it from the command.
@@ -33,8 +35,13 @@ export interface ServerCommand {
 // Where each engine binds when the command has no --host (SGLang 127.0.0.1; vLLM every IPv4 address).
 const DEFAULT_BIND: Readonly<Record<EngineName, string>> = { sglang: '127.0.0.1', vllm: '0.0.0.0' };
 
-// Reads a server command. `auto` takes the engine from the entrypoint (generic when there is none).
-export const readServerCommand = (argv: readonly string[], choice: EngineChoice = 'auto'): ServerCommand => {
+// Reads a server command. `auto` takes the engine from the entrypoint (generic when there is none); cwd is
+// where the server runs, for a relative `--config` path.
+export const readServerCommand = (
+  argv: readonly string[],
+  choice: EngineChoice = 'auto',
+  cwd?: string,
+): ServerCommand => {
   const entrypoint = findEntrypoint(argv);
   const engine: EngineId = choice === 'auto' ? (entrypoint?.engine ?? 'generic') : choice;
   const readable = entrypoint !== null && engine !== 'generic' && engine !== 'tgi';
@@ -51,7 +58,7 @@ export const readServerCommand = (argv: readonly string[], choice: EngineChoice 
       speculative: null,
     };
   }
-  const values = readValues(entrypoint, argv);
+  const values = readValues(entrypoint, argv, cwd);
   const port = parsePort(values.get('port'));
   const spec = getEngine(entrypoint.engine);
   const algorithm = values.get('speculative_algorithm') ?? null;
@@ -93,12 +100,14 @@ const WANTED = new Set([
   'speculative_config',
 ]);
 
-// dest → first value of its last occurrence, read the way the engine's argparse reads argv.
-const readValues = (entrypoint: Entrypoint, argv: readonly string[]): Map<string, string> => {
+// dest → first value of its last occurrence, read the way the engine's argparse reads argv (with the flags of a
+// --config file ahead of the typed ones; an unreadable file is preflight's to report).
+const readValues = (entrypoint: Entrypoint, argv: readonly string[], cwd?: string): Map<string, string> => {
   const args = argv.slice(entrypoint.argsStart);
   try {
     const schema = loadBundledSchema(entrypoint.engine);
-    const parsed = parseArgv(schema, args, { offset: entrypoint.argsStart });
+    const merged = mergeLocalConfigFileSync(schema, args, 0, cwd);
+    const parsed = parseArgv(schema, merged.args);
     const values = new Map<string, string>();
     for (const option of parsed.options) {
       const value = option.values[0];

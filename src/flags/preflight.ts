@@ -10,6 +10,7 @@ import { createRedactor } from '../redact/redactor.ts';
 import { stateDir } from '../state/dir.ts';
 import { parseArgv } from './argparse.ts';
 import { argparseFindings, usageFindings } from './argparse-findings.ts';
+import { mergeConfigFile, placeFinding } from './config-file.ts';
 import { isBundled, loadBundledSchema, loadNameIndex, NEWEST_BUNDLED } from './bundled.ts';
 import { ENGINE_LABEL } from './history.ts';
 import { chooseSchema, type SchemaChoice } from './schema-source.ts';
@@ -119,13 +120,15 @@ export interface CheckCommandInput {
 export const checkCommand = async (input: CheckCommandInput): Promise<PreflightOutcome> => {
   const { choice, entry, host } = input;
   const { schema } = choice;
-  const args = input.command.slice(entry.argsStart);
-  const parsed = parseArgv(schema, args, { offset: entry.argsStart });
+  // Positions below are in the merged argv (the --config file's flags, then the typed ones); placeFinding moves
+  // each finding back to the command or to the file's line.
+  const merged = await mergeConfigFile(schema, input.command.slice(entry.argsStart), entry.argsStart, host);
+  const parsed = parseArgv(schema, merged.args);
   const context = {
     schema,
     authoritative: choice.authoritative,
     names: loadNameIndex,
-    argsStart: entry.argsStart,
+    argsStart: 0,
   };
   const exactTypes =
     schema.source.kind === 'bundled' ||
@@ -139,11 +142,14 @@ export const checkCommand = async (input: CheckCommandInput): Promise<PreflightO
         );
   const findings = [
     ...choice.findings,
-    ...argparseFindings(parsed, context),
-    ...usageFindings(parsed, schema),
-    ...typeFindings(parsed, typed, exactTypes),
-    ...speculativeFindings(parsed, { schema, engineVersion: choice.engineVersion }),
-    ...(await pathFindings(parsed, schema, host)),
+    ...(merged.problem === null ? [] : [merged.problem]),
+    ...[
+      ...argparseFindings(parsed, context),
+      ...usageFindings(parsed, schema),
+      ...typeFindings(parsed, typed, exactTypes),
+      ...speculativeFindings(parsed, { schema, engineVersion: choice.engineVersion }),
+      ...(await pathFindings(parsed, schema, host)),
+    ].map((finding) => placeFinding(finding, merged)),
   ].sort(byPosition);
   const redact = createRedactor({ argv: input.command });
   const report: PreflightReport = {

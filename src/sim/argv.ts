@@ -2,8 +2,10 @@
 // A rejected command gets what the real parser prints (usage block and `<prog>: error: ...`, exit 2).
 import { parseArgv, type ArgparseResult } from '../flags/argparse.ts';
 import { loadBundledSchema } from '../flags/bundled.ts';
+import { mergeConfigFile } from '../flags/config-file.ts';
 import type { FlagSchema } from '../flags/schema.ts';
 import { formatArgparseError, formatUsage } from '../flags/usage.ts';
+import { localHost } from '../hosts/local.ts';
 import type { SimEngine } from './types.ts';
 
 // What `python -m sglang.launch_server` names itself (argparse takes the basename of sys.argv[0]).
@@ -32,11 +34,20 @@ export const formatRejection = (
     : `${VLLM_SERVE_USAGE}vllm serve: error: ${message}\n`;
 };
 
-// Parses the engine arguments (for vLLM, after an optional leading `serve`) the way the engine would.
-export const checkSimArgv = (engine: SimEngine, argv: readonly string[], width: number): ArgvCheck => {
+// Parses the engine arguments (for vLLM, after an optional leading `serve`) the way the engine would, with the
+// flags of a `--config` YAML file merged in first. A file it cannot use stops it with a Python ValueError (exit 1).
+export const checkSimArgv = async (
+  engine: SimEngine,
+  argv: readonly string[],
+  width: number,
+): Promise<ArgvCheck> => {
   const schema = loadBundledSchema(engine);
   const args = engine === 'vllm' && argv[0] === 'serve' ? argv.slice(1) : argv;
-  const result = parseArgv(schema, args);
+  const merged = await mergeConfigFile(schema, args, 0, localHost);
+  if (merged.problem !== null) {
+    return { ok: false, stream: 'stderr', text: `ValueError: ${merged.problem.message}\n`, code: 1 };
+  }
+  const result = parseArgv(schema, merged.args);
   if (result.argparseError !== null) {
     const unrecognized = result.issues[0]?.kind === 'unrecognized';
     return {

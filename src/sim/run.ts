@@ -25,7 +25,7 @@ export interface SimIo {
 export const runSim = async (engine: SimEngine, argv: readonly string[], io: SimIo): Promise<number> => {
   const settings = readSimSettings(io.env);
   const usageWidth = argparseWidth(io.env, io.columns);
-  const checked = checkSimArgv(engine, argv, usageWidth);
+  const checked = await checkSimArgv(engine, argv, usageWidth);
   if (!checked.ok) {
     io[checked.stream].write(checked.text);
     return checked.code;

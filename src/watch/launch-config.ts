@@ -37,7 +37,7 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
       hint: 'usage: vigil up [options] -- <server command...>',
     });
   }
-  const server = readServerCommand(command, common.engine);
+  const server = readServerCommand(command, common.engine, options.cwd);
   const spawnArgv = resolveSpawnArgv(command, vigilCommand);
   const env: NodeJS.ProcessEnv = { ...(options.inheritEnv === false ? {} : process.env) };
   for (const [name, value] of Object.entries(options.env ?? {})) {

@@ -31,7 +31,12 @@ import {
 // Launches a server and watches it start. Throws UsageError at once for invalid options, before any side effect.
 export const launch = (options: LaunchOptions): StartHandle => {
   const config = resolveLaunch(options);
-  const redact = createRedactor({ argv: config.command, env: config.env });
+  // The API key may come from a --config file rather than argv: it is a secret either way.
+  const redact = createRedactor({
+    argv: config.command,
+    env: config.env,
+    secrets: config.server.apiKey === null ? [] : [config.server.apiKey],
+  });
   const channel = createChannel<VigilEvent>();
   const result = runLaunch(config, redact, (event) => {
     const stamped = stamp(event, redact);

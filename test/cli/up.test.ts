@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
 import { spawn } from 'node:child_process';
@@ -233,6 +235,20 @@ describe('vigil up: acceptance', () => {
     );
     expect(r.code).toBe(0);
     expect(r.events.at(-1)).toMatchObject({ type: 'ready', url: `http://127.0.0.1:${port}` });
+  });
+
+  it('reads the port and API key from a --config file, and never prints the key', async () => {
+    const { env, dir } = await makeStateEnv();
+    const port = await freePort();
+    const config = join(dir, 'serve.yaml');
+    await writeFile(config, `model-path: org/model\nport: ${String(port)}\napi-key: sk-in-the-file-42\n`);
+    const r = await up(['--output', 'jsonl', '--', 'vigil', 'sim', 'sglang', '--', '--config', config], {
+      ...env,
+      VIGIL_SIM_TIME_SCALE: '0.01',
+    });
+    expect(r.code).toBe(0);
+    expect(r.events.at(-1)).toMatchObject({ type: 'ready', url: `http://127.0.0.1:${port}` });
+    expect(r.stdout + r.stderr).not.toContain('sk-in-the-file-42');
   });
 
   it('a simulated cuda-oom@graph-capture ends failed (exited, 3) with the log tail, and nothing is left', async () => {

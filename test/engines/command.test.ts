@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readServerCommand, resolveSpawnArgv } from '../../src/engines/command.ts';
 
@@ -86,6 +89,25 @@ describe('readServerCommand', () => {
       engine: 'generic',
       port: null,
     });
+  });
+
+  it('reads the port, API key and model from a --config file, typed flags winning, relative to cwd', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-command-'));
+    try {
+      writeFileSync(
+        join(dir, 'serve.yaml'),
+        'model-path: org/from-file\nport: 31001\napi-key: sk-file-key\n',
+      );
+      const base = ['python3', '-m', 'sglang.launch_server', '--config', 'serve.yaml'];
+      const fromFile = readServerCommand(base, 'auto', dir);
+      expect(fromFile).toMatchObject({ port: 31001, portSource: 'command', apiKey: 'sk-file-key' });
+      expect(fromFile.model).toBe('org/from-file');
+      expect(readServerCommand([...base, '--port', '31002'], 'auto', dir).port).toBe(31002);
+      // Not found from another folder: the engine's default, and preflight reports the file.
+      expect(readServerCommand(base, 'auto', tmpdir()).port).toBe(30000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('ignores a port value that is not a port', () => {
