@@ -6,12 +6,18 @@
 // as separate values; a nested mapping is passed as JSON; anything else as its text.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
 import type { Finding } from '../events.ts';
 import type { HostRunner } from '../hosts/types.ts';
 import { optionLookup } from './argparse-match.ts';
 import type { FlagSchema } from './schema.ts';
+
+// yaml is loaded on first use, synchronously (its Node build is CommonJS): most commands name no --config, and
+// loading it would add ~30 ms to every cold `vigil check` and `vigil up`.
+let yamlModule: typeof Yaml | null = null;
+const yaml = (): typeof Yaml => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
 
 // Where a token of the merged argv came from: the typed command (its index there) or a line of the file.
 export type TokenOrigin = { kind: 'command'; index: number } | { kind: 'config'; line: number; key: string };
@@ -121,6 +127,7 @@ const merge = (
   if ('error' in file) {
     return fail(`--config ${path} cannot be read where the server runs (${file.error}); check the path`);
   }
+  const { isMap, isScalar, LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   const document = parseDocument(file.text, { lineCounter: lines, uniqueKeys: false });
   const syntax = document.errors[0];
