@@ -54,9 +54,10 @@ const findConfig = (args: readonly string[]): { path: string | null; at: number[
     : { path: next, at: [at, at + 1] };
 };
 
-// Reads the file where the server will run: this machine directly, elsewhere through the host.
-const readOn = async (host: HostRunner, path: string): Promise<string> => {
-  if (host.name === 'local') return readFile(path, 'utf8');
+// Reads the file where the server will run: this machine directly (a relative path from the server's working
+// folder), elsewhere through the host.
+const readOn = async (host: HostRunner, path: string, cwd: string | undefined): Promise<string> => {
+  if (host.name === 'local') return readFile(resolve(cwd ?? '.', path), 'utf8');
   const result = await host.exec(['cat', '--', path]);
   if (result.code !== 0) throw new Error(result.stderr.trim() || `cat exited with ${String(result.code)}`);
   return result.stdout;
@@ -160,18 +161,20 @@ const failure = (error: unknown): FileText => ({
   error: error instanceof Error ? error.message : String(error),
 });
 
-// Merges a --config file read where the server runs (this machine directly, elsewhere through the host).
+// Merges a --config file read where the server runs (this machine directly, elsewhere through the host); cwd is
+// the server's working folder.
 export const mergeConfigFile = async (
   schema: FlagSchema,
   args: readonly string[],
   argsStart: number,
   host: HostRunner,
+  cwd?: string,
 ): Promise<MergedArgs> => {
   const path = findConfig(args)?.path ?? null;
   let file: FileText = { error: 'not read' };
   if (path !== null && isYamlName(path)) {
     try {
-      file = { text: await readOn(host, path) };
+      file = { text: await readOn(host, path, cwd) };
     } catch (error) {
       file = failure(error);
     }

@@ -30,6 +30,8 @@ export interface PreflightOptions {
   strict?: boolean;
   /** Where the server will run (live --help and local-path checks happen there). Defaults to this machine. */
   host?: HostRunner;
+  /** The server's working folder, for a relative `--config` path (defaults to vigil's own). */
+  cwd?: string;
   /** Directory for the live-schema cache (defaults to the vigil state dir). */
   cacheDir?: string;
   signal?: AbortSignal;
@@ -105,7 +107,14 @@ export const runPreflight = async (options: PreflightOptions): Promise<Preflight
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(options.onNote === undefined ? {} : { onNote: options.onNote }),
   });
-  return checkCommand({ command: options.command, entry, choice, host, strict: options.strict === true });
+  return checkCommand({
+    command: options.command,
+    entry,
+    choice,
+    host,
+    strict: options.strict === true,
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
 };
 
 export interface CheckCommandInput {
@@ -114,6 +123,8 @@ export interface CheckCommandInput {
   choice: SchemaChoice;
   host: HostRunner;
   strict: boolean;
+  /** The server's working folder, for a relative `--config` path. */
+  cwd?: string;
 }
 
 // Checks one command against an already chosen schema (runPreflight's second half; warm and in process).
@@ -122,7 +133,13 @@ export const checkCommand = async (input: CheckCommandInput): Promise<PreflightO
   const { schema } = choice;
   // Positions below are in the merged argv (the --config file's flags, then the typed ones); placeFinding moves
   // each finding back to the command or to the file's line.
-  const merged = await mergeConfigFile(schema, input.command.slice(entry.argsStart), entry.argsStart, host);
+  const merged = await mergeConfigFile(
+    schema,
+    input.command.slice(entry.argsStart),
+    entry.argsStart,
+    host,
+    input.cwd,
+  );
   const parsed = parseArgv(schema, merged.args);
   const context = {
     schema,

@@ -29,6 +29,7 @@ export const runPreflightStep = async (
     ...(config.options.helpFile === undefined ? {} : { helpFile: config.options.helpFile }),
     ...(config.options.offline === true ? { offline: true } : {}),
     ...(config.options.strict === true ? { strict: true } : {}),
+    ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
     ...(signal === undefined ? {} : { signal }),
     onNote: (message) => {
       emit({ type: 'notice', code: 'preflight', message });

@@ -115,6 +115,20 @@ describe('preflight with --config', () => {
     expect(outcome.report.findings[0]).toMatchObject({ code: 'unknown-option', index: 5 });
   });
 
+  it("reads a relative path from the server's working folder", async () => {
+    await file('serve.yaml', 'model-path: org/model\n');
+    const command = [...SGLANG, '--config', 'serve.yaml'];
+    const there = await runPreflight({ command, offline: true, cacheDir: join(dir, 'cache'), cwd: dir });
+    expect(there.report.findings).toEqual([]);
+    const elsewhere = await runPreflight({
+      command,
+      offline: true,
+      cacheDir: join(dir, 'cache'),
+      cwd: tmpdir(),
+    });
+    expect(elsewhere.report.findings[0]?.code).toBe('config-file');
+  });
+
   it('checks vLLM config keys too', async () => {
     const good = await file('good.yaml', 'model: org/model\nmax_model_len: 4096\nenforce-eager: true\n');
     expect((await check([...VLLM, '--config', good])).report.findings).toEqual([]);
