@@ -85,9 +85,8 @@ export const rewriteLaunchRecord = async (
   record: LaunchRecord,
   change: Partial<Pick<LaunchRecord, 'outcome' | 'ended_at'>>,
 ): Promise<void> => {
-  const path = recordPath(stateDir, record.id);
-  if (!existsSync(path)) return;
-  await writeFileAtomic(path, `${JSON.stringify({ ...record, ...change }, null, 2)}\n`, { mode: 0o600 });
+  if (!existsSync(recordPath(stateDir, record.id))) return;
+  await writeLaunchRecord(stateDir, { ...record, ...change });
 };
 
 // Updates some fields of a record; a record that disappeared meanwhile is left alone.
