@@ -1,8 +1,8 @@
 // parseArgv against Python 3.11's own argparse: every recorded argv must give argparse's exact first error.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseArgv } from '../../src/flags/argparse.ts';
-import { schemaFromFlagsJson, type FlagsJsonAction } from '../../src/flags/schema.ts';
+import { parseArgv } from '../../src/flags/argparse/parse.ts';
+import { schemaFromFlagsJson, type FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 
 interface OracleCase {
   argv: string[];

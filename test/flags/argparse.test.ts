@@ -1,8 +1,8 @@
 // parseArgv's structure: indexes, grouping of unrecognized arguments, resolution, and vLLM's argv rewriting.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { optionLookup, parseArgv } from '../../src/flags/argparse.ts';
-import { loadBundledSchema } from '../../src/flags/bundled.ts';
+import { optionLookup, parseArgv } from '../../src/flags/argparse/parse.ts';
+import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
 
 const sglang = loadBundledSchema('sglang', '0.5.18');
 const sglang043 = loadBundledSchema('sglang', '0.4.3');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { loadBundledSchema } from '../../src/flags/bundled.ts';
-import { formatArgparseError } from '../../src/flags/usage.ts';
+import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
+import { formatArgparseError } from '../../src/flags/argparse/usage.ts';
 import {
   ensureBuilt,
   freePort,

@@ -1,6 +1,6 @@
 // How argparse matches argument strings to options: exact strings, `=` forms, prefixes (allow_abbrev),
 // short-option clusters, and the nargs patterns it matches against the A/O/- shape of argv.
-import type { FlagOption, FlagSchema, Nargs, Positional } from './schema.ts';
+import type { FlagOption, FlagSchema, Nargs, Positional } from '../schema/schema.ts';
 
 /** A schema's option strings as argparse's parser holds them. */
 export interface SchemaIndex {

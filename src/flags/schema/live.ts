@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Entrypoint } from '../engines/entrypoint.ts';
-import type { HostRunner } from '../hosts/types.ts';
-import { writeFileAtomic } from '../state/atomic-write.ts';
+import type { Entrypoint } from '../../engines/entrypoint.ts';
+import type { HostRunner } from '../../hosts/types.ts';
+import { writeFileAtomic } from '../../state/atomic-write.ts';
 import { parseHelpText } from './help-parser.ts';
 import { ENGINE_LABEL } from './history.ts';
 import type { EngineName, FlagSchema } from './schema.ts';

@@ -1,7 +1,7 @@
 // vLLM's FlexibleArgumentParser rewrites argv before argparse sees it; vigil must rewrite it the same way.
 // Facts (from vLLM's parse_args): `_`→`-` in option names, `--help=X`→`--help`, `-O<n>` shorthands, and
 // dotted JSON keys (`--speculative-config.num_speculative_tokens 5`) merged into one JSON argument at the end.
-import type { FlagSchema } from './schema.ts';
+import type { FlagSchema } from '../../flags/schema/schema.ts';
 
 /** One argument after normalisation, with the index of the argument it came from. */
 export interface NormalizedToken {

@@ -1,7 +1,7 @@
 // Cross-engine equivalents no string metric can find (`--gpu-memory-utilization` ↔ `--mem-fraction-static`),
 // from research FLAG-HISTORY.md §3, plus options a later release replaced under another name.
-import type { EngineName, FlagSchema } from './schema.ts';
-import { optionLookup } from './argparse.ts';
+import type { EngineName, FlagSchema } from '../schema/schema.ts';
+import { optionLookup } from '../argparse/parse.ts';
 
 export interface CrossEnginePair {
   purpose: string;

@@ -1,6 +1,6 @@
 // argparse's value conversion for the types vigil can reproduce exactly (int, float, optional None),
 // and the Python reprs its `invalid choice` message prints.
-import type { FlagOption } from './schema.ts';
+import type { FlagOption } from '../schema/schema.ts';
 import { pyFloat, pyInt, pyRepr } from './py-values.ts';
 
 // argparse compares the converted value with each choice; comparing Python reprs is the same test.

@@ -1,10 +1,10 @@
 // Picks the schema that decides, in the order the contract gives: --help-file alone; else, unless offline,
 // the engine's live --help on the host; else the bundled table (of the installed release when bundled).
 import { readFile } from 'node:fs/promises';
-import type { Finding } from '../events.ts';
-import type { Entrypoint } from '../engines/entrypoint.ts';
-import { UsageError } from '../errors.ts';
-import type { HostRunner } from '../hosts/types.ts';
+import type { Finding } from '../../events.ts';
+import type { Entrypoint } from '../../engines/entrypoint.ts';
+import { UsageError } from '../../errors.ts';
+import type { HostRunner } from '../../hosts/types.ts';
 import { BUNDLED_VERSIONS, isBundled, loadBundledSchema, NEWEST_BUNDLED } from './bundled.ts';
 import { ENGINE_LABEL } from './history.ts';
 import type { EngineName, FlagSchema } from './schema.ts';
@@ -98,7 +98,7 @@ export const chooseSchema = async (options: SchemaSourceOptions): Promise<Schema
   // The simulator validates against the newest bundled table, so that table is exact for it.
   if (entry.kind === 'sim') return bundledChoice(engine, NEWEST_BUNDLED[engine], []);
   if (options.offline) return bundledChoice(engine, null, []);
-  const { loadLiveSchema } = await import('./live-schema.ts');
+  const { loadLiveSchema } = await import('./live.ts');
   const live = await loadLiveSchema(entry, {
     host: options.host,
     cacheDir: options.cacheDir,

@@ -1,10 +1,10 @@
 // The finding for an option the schema lacks: why it is unknown (vLLM's spelling, `_` for `-`, removed,
 // renamed, a typo) and what was meant, best guess first.
-import type { Finding } from '../events.ts';
+import type { Finding } from '../../events.ts';
 import { crossEngineMatch, REPLACED } from './aliases.ts';
-import { optionLookup, type ArgparseIssue } from './argparse.ts';
-import { describeHistory, describeVersions, ENGINE_LABEL, type NameIndex } from './history.ts';
-import type { EngineName, FlagSchema } from './schema.ts';
+import { optionLookup, type ArgparseIssue } from '../argparse/parse.ts';
+import { describeHistory, describeVersions, ENGINE_LABEL, type NameIndex } from '../schema/history.ts';
+import type { EngineName, FlagSchema } from '../schema/schema.ts';
 import { suggestNames } from './suggest.ts';
 
 export interface UnknownContext {

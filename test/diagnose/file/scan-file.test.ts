@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { scanLogFile, type ScanLogFileOptions } from '../../src/logs/scan-file.ts';
-import type { RawLine } from '../../src/logs/types.ts';
+import { scanLogFile, type ScanLogFileOptions } from '../../../src/diagnose/file/scan-file.ts';
+import type { RawLine } from '../../../src/logs/types.ts';
 
 let dir: string;
 beforeEach(() => {

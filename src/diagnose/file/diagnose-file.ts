@@ -1,9 +1,9 @@
 // Diagnoses a log file by streaming it through the same diagnoser a watch uses, skipping the lines that
 // cannot matter (memory stays flat: one chunk plus the diagnoser's bounded state).
-import type { Diagnosis } from '../events.ts';
-import type { EngineId } from '../engines/types.ts';
-import { createDiagnoser } from '../diagnose/diagnoser.ts';
-import type { DiagnoseEnd } from '../diagnose/types.ts';
+import type { Diagnosis } from '../../events.ts';
+import type { EngineId } from '../../engines/types.ts';
+import { createDiagnoser } from '../diagnoser.ts';
+import type { DiagnoseEnd } from '../types.ts';
 import { scanLogFile } from './scan-file.ts';
 
 export interface DiagnoseLogFileOptions {

@@ -1,9 +1,14 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles } from '../../src/diagnose/needles.ts';
-import { createLineFinder, type LineFinder } from '../../src/logs/line-finder.ts';
-import { FIXTURE_DIR } from '../diagnose/fixture-logs.ts';
+import {
+  ALWAYS_NEEDLES,
+  ERROR_NEEDLES,
+  PHASE_NEEDLES,
+  minimizeNeedles,
+} from '../../../src/diagnose/needles.ts';
+import { createLineFinder, type LineFinder } from '../../../src/diagnose/file/line-finder.ts';
+import { FIXTURE_DIR } from '../fixture-logs.ts';
 
 const NEEDLES = minimizeNeedles([...ERROR_NEEDLES, ...ALWAYS_NEEDLES, ...PHASE_NEEDLES]);
 

@@ -1,10 +1,10 @@
 // Value checks beyond argparse's own: the engine's type callables (optional ints, human-readable sizes,
 // JSON) and model paths that are clearly local and must exist on the host the server will run on.
-import type { Finding } from '../events.ts';
-import type { HostRunner } from '../hosts/types.ts';
-import type { ArgparseResult, ParsedOption } from './argparse.ts';
-import { pyFloat, pyInt } from './py-values.ts';
-import type { FlagSchema } from './schema.ts';
+import type { Finding } from '../../events.ts';
+import type { HostRunner } from '../../hosts/types.ts';
+import type { ArgparseResult, ParsedOption } from '../argparse/parse.ts';
+import { pyFloat, pyInt } from '../argparse/py-values.ts';
+import type { FlagSchema } from '../schema/schema.ts';
 
 /** Options whose value names model weights: a local path there must exist. */
 const PATH_DESTS = new Set([

@@ -1,7 +1,7 @@
 // Reads a server's argv the way the engine's own argparse would (Python 3.11 rules), so vigil can say before
 // launch exactly what the engine would say after importing torch. Hand-written: no JS library mirrors
 // argparse's consumption algorithm (option/argument patterns, prefixes, nargs regexes, error order).
-import type { FlagOption, FlagSchema, Positional } from './schema.ts';
+import type { FlagOption, FlagSchema, Positional } from '../schema/schema.ts';
 import { pyRepr } from './py-values.ts';
 import {
   actionName,
@@ -13,11 +13,11 @@ import {
   nargsPattern,
   type OptionTuple,
   type SchemaIndex,
-} from './argparse-match.ts';
-import { choiceReprs, convert, typeOf } from './argparse-values.ts';
+} from './match.ts';
+import { choiceReprs, convert, typeOf } from './values.ts';
 
-export { optionLookup } from './argparse-match.ts';
-import { normalizeFlexibleArgv, type NormalizedToken } from './vllm-normalize.ts';
+export { optionLookup } from './match.ts';
+import { normalizeFlexibleArgv, type NormalizedToken } from '../../engines/vllm/normalize-argv.ts';
 
 /** One option occurrence as argparse would consume it. */
 export interface ParsedOption {

@@ -1,7 +1,7 @@
 // Turns an argparse `--help` text into a FlagSchema, whatever width, program name or Python version printed it.
 // Hand-written: no library reads argparse help back. It relies only on what every argparse layout since
 // Python 3.8 shares: a `usage:` block, section headings at column 0, and entries at one fixed indent.
-import type { SchemaSource } from '../events.ts';
+import type { SchemaSource } from '../../events.ts';
 import type { EngineName, FlagOption, FlagSchema, Nargs, Positional } from './schema.ts';
 
 export interface HelpParseMeta {

@@ -1,7 +1,7 @@
 // argparse's usage block and error line, rebuilt from a FlagSchema the way Python 3.11's HelpFormatter writes
 // them (`format_usage()` + `error()`), so `vigil sim` can reject a command exactly as the engine would.
 // Hand-written: no JS library reproduces argparse's wrapping rules, and the output must match byte for byte.
-import type { FlagOption, FlagSchema, Nargs, Positional } from './schema.ts';
+import type { FlagOption, FlagSchema, Nargs, Positional } from '../schema/schema.ts';
 
 export interface UsageOptions {
   /** The program name argparse prints, e.g. `launch_server.py`. */

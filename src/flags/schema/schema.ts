@@ -1,6 +1,6 @@
 // The model of an engine's command line: what an argparse parser accepts, independent of where it came from.
-import type { SchemaSource } from '../events.ts';
-import { pyReprValue, pyStr } from './py-values.ts';
+import type { SchemaSource } from '../../events.ts';
+import { pyReprValue, pyStr } from '../argparse/py-values.ts';
 
 export type Nargs = null | 0 | '?' | '*' | '+' | number;
 

@@ -1,10 +1,10 @@
 // SGLang's speculative-decoding rules that argparse cannot see (research FACTS.md §4): the algorithm name,
 // the draft model, and the all-or-none rule for steps / topk / draft tokens when their defaults are automatic.
-import type { Finding } from '../events.ts';
-import type { ArgparseResult, ParsedOption } from './argparse.ts';
-import type { FlagSchema } from './schema.ts';
-import { suggestNames } from './suggest.ts';
-import { compareVersions } from './versions.ts';
+import type { Finding } from '../../events.ts';
+import type { ArgparseResult, ParsedOption } from '../../flags/argparse/parse.ts';
+import type { FlagSchema } from '../../flags/schema/schema.ts';
+import { suggestNames } from '../../flags/checks/suggest.ts';
+import { compareVersions } from '../../flags/schema/versions.ts';
 
 const TRIPLE = ['speculative_num_steps', 'speculative_eagle_topk', 'speculative_num_draft_tokens'] as const;
 const FLAG: Record<(typeof TRIPLE)[number], string> = {

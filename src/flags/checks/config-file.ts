@@ -9,10 +9,10 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import type * as Yaml from 'yaml';
-import type { Finding } from '../events.ts';
-import type { HostRunner } from '../hosts/types.ts';
-import { optionLookup } from './argparse-match.ts';
-import type { FlagSchema } from './schema.ts';
+import type { Finding } from '../../events.ts';
+import type { HostRunner } from '../../hosts/types.ts';
+import { optionLookup } from '../argparse/match.ts';
+import type { FlagSchema } from '../schema/schema.ts';
 
 // yaml is loaded on first use, synchronously (its Node build is CommonJS): most commands name no --config, and
 // loading it would add ~30 ms to every cold `vigil check` and `vigil up`.

@@ -1,7 +1,7 @@
 // The bundled flag tables (data/flags, see data/flags/SOURCE.md): the newest schema per engine and a name→versions index.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../self.ts';
+import { packageRoot } from '../../self.ts';
 import type { NameIndex } from './history.ts';
 import { schemaFromFlagsJson, type EngineName, type FlagSchema, type FlagsJsonAction } from './schema.ts';
 

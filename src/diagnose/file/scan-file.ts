@@ -5,7 +5,7 @@
 // here each chunk is searched in place (line-finder.ts) and only the lines that matter become strings.
 import { open, type FileHandle } from 'node:fs/promises';
 import { createLineFinder, type LineFinder } from './line-finder.ts';
-import type { RawLine } from './types.ts';
+import type { RawLine } from '../../logs/types.ts';
 
 // What to look for in the file and how to read it.
 export interface ScanLogFileOptions {

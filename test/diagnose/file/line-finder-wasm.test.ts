@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAYOUT, lineFinderModuleBytes } from '../../src/logs/line-finder-wasm.ts';
+import { LAYOUT, lineFinderModuleBytes } from '../../../src/diagnose/file/line-finder-wasm.ts';
 
 // The WebAssembly API as the project's TypeScript libraries leave it undeclared.
 const wasm = (globalThis as unknown as { WebAssembly: { validate(bytes: Uint8Array): boolean } }).WebAssembly;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
-import { diagnoseLogFile } from '../../src/logs/diagnose-file.ts';
-import { FIXTURE_DIR, loadManifest, readLines } from '../diagnose/fixture-logs.ts';
+import { createDiagnoser } from '../../../src/diagnose/diagnoser.ts';
+import { diagnoseLogFile } from '../../../src/diagnose/file/diagnose-file.ts';
+import { FIXTURE_DIR, loadManifest, readLines } from '../fixture-logs.ts';
 
 let dir: string;
 beforeEach(() => {

@@ -1,12 +1,12 @@
 // Findings for argparse's own rules: what parseArgv reported, plus what argparse accepts silently but a
 // launch should not rely on (repeated options, deprecated options, abbreviations).
-import type { Finding } from '../events.ts';
-import { crossEngineMatch } from './aliases.ts';
-import { optionLookup, type ArgparseIssue, type ArgparseResult, type ParsedOption } from './argparse.ts';
-import { ENGINE_LABEL } from './history.ts';
-import type { FlagOption, FlagSchema, Nargs } from './schema.ts';
-import { editSimilarity, suggestNames } from './suggest.ts';
-import { unknownOptionFinding, type UnknownContext } from './unknown-option.ts';
+import type { Finding } from '../../events.ts';
+import { crossEngineMatch } from '../checks/aliases.ts';
+import { optionLookup, type ArgparseIssue, type ArgparseResult, type ParsedOption } from './parse.ts';
+import { ENGINE_LABEL } from '../schema/history.ts';
+import type { FlagOption, FlagSchema, Nargs } from '../schema/schema.ts';
+import { editSimilarity, suggestNames } from '../checks/suggest.ts';
+import { unknownOptionFinding, type UnknownContext } from '../checks/unknown-option.ts';
 
 const describeNargs = (nargs: Nargs): string => {
   if (nargs === null) return 'one value';
