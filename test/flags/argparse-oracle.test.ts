@@ -21,7 +21,7 @@ const oracle = JSON.parse(
 // The oracle runs plain argparse, so the schemas are read without vLLM's argv rewriting.
 const plainSchema = (file: string) => {
   const actions = JSON.parse(
-    readFileSync(new URL(`../../../shared/fixtures/flags/${file}`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../fixtures/flags/${file}`, import.meta.url), 'utf8'),
   ) as FlagsJsonAction[];
   const schema = schemaFromFlagsJson(actions, {
     engine: file.startsWith('vllm') ? 'vllm' : 'sglang',

@@ -9,7 +9,7 @@ import type { FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 import { runVigil } from '../helpers/cli.ts';
 import { renderHelp } from './render-help.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/flags/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/flags/', import.meta.url));
 const SGLANG = ['python', '-m', 'sglang.launch_server'];
 
 let dir: string;

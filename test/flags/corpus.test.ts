@@ -11,7 +11,7 @@ import { parseHelpText } from '../../src/flags/schema/help-parser.ts';
 import { checkCommand } from '../../src/flags/preflight.ts';
 import type { FlagOption, FlagSchema, FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 
-const FIXTURES = new URL('../../../shared/fixtures/flags/', import.meta.url);
+const FIXTURES = new URL('../fixtures/flags/', import.meta.url);
 const VERSIONS = readdirSync(FIXTURES)
   .filter((name) => name.endsWith('.help.txt'))
   .map((name) => name.replace(/\.help\.txt$/, ''));

@@ -7,7 +7,7 @@ import { optionLookup } from '../../src/flags/argparse/parse.ts';
 import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
 import { runPreflight } from '../../src/flags/preflight.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/flags/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/flags/', import.meta.url));
 const SGLANG = ['python', '-m', 'sglang.launch_server', '--model-path', 'm'];
 const VLLM = ['vllm', 'serve', 'm'];
 

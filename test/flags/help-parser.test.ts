@@ -7,7 +7,7 @@ import { pyStr } from '../../src/flags/argparse/py-values.ts';
 import type { FlagSchema, FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 import { renderHelp, type RenderOptions } from './render-help.ts';
 
-const FIXTURES = new URL('../../../shared/fixtures/flags/', import.meta.url);
+const FIXTURES = new URL('../fixtures/flags/', import.meta.url);
 const versions = readdirSync(FIXTURES)
   .filter((name) => name.endsWith('.help.txt'))
   .map((name) => name.replace(/\.help\.txt$/, ''));

@@ -4,7 +4,7 @@ import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
 import { schemaFromFlagsJson, type FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 import { argparseWidth, formatArgparseError, formatUsage } from '../../src/flags/argparse/usage.ts';
 
-const FIXTURES = new URL('../../../shared/fixtures/flags/', import.meta.url);
+const FIXTURES = new URL('../fixtures/flags/', import.meta.url);
 
 const schemaOf = (actions: FlagsJsonAction[]) =>
   schemaFromFlagsJson(actions, {

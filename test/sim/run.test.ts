@@ -15,7 +15,7 @@ import {
   waitForLog,
 } from './sim-process.ts';
 
-const FIXTURE = new URL('../../../shared/fixtures/flags/sglang-v0.5.18.unknown-flag.txt', import.meta.url);
+const FIXTURE = new URL('../fixtures/flags/sglang-v0.5.18.unknown-flag.txt', import.meta.url);
 
 const expectInOrder = (log: string, patterns: RegExp[]): void => {
   expect(missingInOrder(log, patterns), log).toBeNull();

@@ -1,4 +1,4 @@
-// SGLang's speculative-decoding rules that argparse cannot see (research FACTS.md §4): the algorithm name,
+// SGLang's speculative-decoding rules that argparse cannot see (docs/engines/facts.md): the algorithm name,
 // the draft model, and the all-or-none rule for steps / topk / draft tokens when their defaults are automatic.
 import type { Finding } from '../../events.ts';
 import type { ArgparseResult, ParsedOption } from '../../flags/argparse/parse.ts';

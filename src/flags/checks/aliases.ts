@@ -1,5 +1,5 @@
 // Cross-engine equivalents no string metric can find (`--gpu-memory-utilization` ↔ `--mem-fraction-static`),
-// from research FLAG-HISTORY.md §3, plus options a later release replaced under another name.
+// from docs/engines/flag-history.md, plus options a later release replaced under another name.
 import type { EngineName, FlagSchema } from '../schema/schema.ts';
 import { optionLookup } from '../argparse/parse.ts';
 

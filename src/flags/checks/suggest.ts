@@ -1,7 +1,7 @@
 // "Did you mean": ranks a schema's option strings against an unknown one. Engine flags are often the same
 // words in another order (`--num-speculative-tokens` vs `--speculative-num-draft-tokens`), so the main score
 // is token-set Dice; OSA edit distance on the whole name catches typos and breaks ties.
-// Hand-written (research STACK.md §g): string-distance packages rank permutations wrongly, and this is short.
+// Hand-written (CONTRIBUTING.md, dependencies): string-distance packages rank permutations wrongly, and this is short.
 
 /** Below this score a candidate is not offered at all. */
 export const SUGGEST_THRESHOLD = 0.75;

@@ -19,7 +19,7 @@ export interface UnknownContext {
 
 const other = (engine: EngineName): EngineName => (engine === 'sglang' ? 'vllm' : 'sglang');
 
-// vLLM's chain drafting with N tokens is SGLang's steps N, topk 1, N+1 draft tokens (research FLAG-HISTORY §3).
+// vLLM's chain drafting with N tokens is SGLang's steps N, topk 1, N+1 draft tokens (docs/engines/flag-history.md).
 const seedAdvice = (value: string | undefined): string => {
   const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
   const steps = n === null ? 'N' : String(n);

@@ -52,7 +52,7 @@ export interface FlagSchema {
   source: SchemaSource;
 }
 
-// One entry of a `*.flags.json` table (the format of data/flags and ../shared/fixtures/flags).
+// One entry of a `*.flags.json` table (the format of data/flags and test/fixtures/flags).
 export interface FlagsJsonAction {
   flags: string[];
   dest: string;

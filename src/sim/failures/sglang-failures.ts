@@ -1,4 +1,4 @@
-// What SGLang prints and does for each failure class at the phase it strikes (PATTERNS.md §4, fixture logs).
+// What SGLang prints and does for each failure class at the phase it strikes (docs/engines/log-patterns.md and the fixture logs).
 // A scheduler that raises logs `Scheduler hit an exception:` and sends SIGQUIT to the main process, which logs
 // `Received sigquit from a child process...` and kills its whole tree, itself included, with SIGKILL.
 import { loadBundledSchema } from '../../flags/schema/bundled.ts';
