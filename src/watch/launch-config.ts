@@ -1,7 +1,6 @@
-// launch()'s options validated and resolved: the command read, the environment built, the executable found,
-// the probe target known. Pure apart from reading PATH entries.
-import { accessSync, constants } from 'node:fs';
-import { delimiter, isAbsolute, join, resolve as resolvePath } from 'node:path';
+// launch()'s options validated and resolved: the command read, the environment built, the probe target
+// known. Pure: whether the command and the paths can be used is checked at launch, before spawning.
+import { resolve as resolvePath } from 'node:path';
 import { UsageError, invalidOption } from '../errors.ts';
 import { getEngine } from '../engines/index.ts';
 import { readServerCommand, resolveSpawnArgv, type ServerCommand } from '../engines/command.ts';
@@ -44,7 +43,6 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     if (name === '' || name.includes('=')) throw invalidOption('env', 'NAME=VALUE with a name', name);
     env[name] = value;
   }
-  ensureExecutable(spawnArgv[0] ?? '', options.cwd, env['PATH'] ?? '');
   const target = resolveTarget({
     spec: getEngine(server.engine),
     command: server,
@@ -71,24 +69,4 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     options,
     stateDir: options.stateDir ?? defaultStateDir(),
   };
-};
-
-// A command that is not on PATH fails here, before anything runs.
-const ensureExecutable = (file: string, cwd: string | undefined, path: string): void => {
-  const candidates = file.includes('/')
-    ? [isAbsolute(file) ? file : resolvePath(cwd ?? process.cwd(), file)]
-    : path.split(delimiter).map((dir) => join(dir || '.', file));
-  const found = candidates.some((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (!found) {
-    throw new UsageError(`cannot run ${file}: no such executable${file.includes('/') ? '' : ' on PATH'}`, {
-      hint: 'check the command after --, or give the full path to the executable',
-    });
-  }
 };

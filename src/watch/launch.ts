@@ -1,7 +1,7 @@
 // launch(): preflight, test-bind, spawn detached with the log as stdout/stderr, record, watch, and stop the
 // server again when the start fails (unless asked not to).
 import { join } from 'node:path';
-import { VigilError } from '../errors.ts';
+import { VigilError, isVigilError } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { Diagnosis, PhaseId, VigilEvent } from '../events.ts';
 import { getEngine } from '../engines/index.ts';
@@ -19,6 +19,8 @@ import { runWatchLoop, type Emittable, type LoopEnd } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { checkPort } from './port-check.ts';
 import { runPreflightStep } from './preflight-step.ts';
+import { commandProblem } from './command-check.ts';
+import { checkLogPath, prepareStateDir, type PathNotice } from '../state/usable-paths.ts';
 import {
   failureFromOutcome,
   plainFailure,
@@ -79,12 +81,56 @@ const runLaunch = async (
   const interrupted = (): StartResult =>
     fail(plainFailure('interrupted', simpleDiagnosis('interrupted before the server was launched'), since()));
 
+  try {
+    return await launchChecked(config, redact, emit, { fail, since, aborted, interrupted });
+  } catch (error) {
+    // vigil's own errors (a state directory gone bad mid-start) end the start like any failure: one clear line,
+    // and in jsonl a final `failed` event; anything else is a bug and goes on to the CLI's internal-error path.
+    if (!isVigilError(error)) throw error;
+    const summary = error.message;
+    return fail(plainFailure('preflight', simpleDiagnosis(summary, error.hint, 'invalid-value'), since()));
+  }
+};
+
+interface LaunchSteps {
+  fail: (fields: FailedFields, id?: string | null) => StartResult;
+  since: () => number;
+  aborted: () => boolean;
+  interrupted: () => StartResult;
+}
+
+const launchChecked = async (
+  config: LaunchConfig,
+  redact: Redactor,
+  emit: (event: Emittable) => VigilEvent,
+  { fail, since, aborted, interrupted }: LaunchSteps,
+): Promise<StartResult> => {
+  const signal = config.options.signal;
   if (aborted()) return interrupted();
   if (config.preflight) {
     const blocked = await runPreflightStep(config, emit);
     if (aborted()) return interrupted();
     if (blocked !== null) return fail(plainFailure('preflight', blocked, since()));
   }
+  // The command, the state directory and the log are checked before the port: --replace stops another launch.
+  const unusable = (problem: string, hint: string): StartResult =>
+    fail(plainFailure('preflight', simpleDiagnosis(problem, hint, 'invalid-value'), since()));
+  const notices: PathNotice[] = [];
+  const problem = commandProblem(config.spawnArgv[0] ?? '', config.cwd, config.env['PATH'] ?? '');
+  if (problem !== null) {
+    return unusable(
+      `cannot run the server: ${problem}`,
+      'check the command after --, or give the full path to the executable',
+    );
+  }
+  const state = prepareStateDir(config.stateDir);
+  if (!state.ok) return unusable(state.problem, state.hint);
+  notices.push(...state.notices);
+  const logTarget = config.log === null ? null : checkLogPath(config.log);
+  if (logTarget !== null && !logTarget.ok) return unusable(logTarget.problem, logTarget.hint);
+  if (logTarget !== null) notices.push(...logTarget.notices);
+  for (const notice of notices) emit({ type: 'notice', ...notice });
+
   if (config.target.bind !== null) {
     const check = await checkPort({
       ...config.target.bind,
@@ -102,7 +148,14 @@ const runLaunch = async (
   if (aborted()) return interrupted();
 
   const id = newLaunchId(config.server.engine, config.target.bind?.port ?? config.server.port);
-  const logPath = config.log ?? join(config.stateDir, 'logs', `${id}.log`);
+  const logValue = logTarget?.ok === true ? logTarget.value : null;
+  const logPath =
+    logValue === null
+      ? join(config.stateDir, 'logs', `${id}.log`)
+      : logValue.kind === 'none'
+        ? '/dev/null'
+        : logValue.path;
+  const followLog = logValue?.kind !== 'none';
   let child: DetachedProcess;
   try {
     child = await spawnDetached({
@@ -112,8 +165,8 @@ const runLaunch = async (
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
     });
   } catch (error) {
-    if (error instanceof VigilError && error.code === 'E_SPAWN') {
-      return fail(plainFailure('exited', simpleDiagnosis(error.message, error.hint), since()));
+    if (error instanceof VigilError && (error.code === 'E_SPAWN' || error.code === 'E_STATE')) {
+      return unusable(error.message, error.hint ?? 'check the command and --log');
     }
     throw error;
   }
@@ -204,7 +257,7 @@ const runLaunch = async (
       diagnoser,
       redact,
       emit,
-      log: { path: logPath, fromOffset: child.logOffset },
+      log: followLog ? { path: logPath, fromOffset: child.logOffset } : null,
       liveness: watchLaunched(child),
       startedAt,
       timeoutMs: config.timeoutMs,
@@ -279,8 +332,12 @@ const runLaunch = async (
 const rewriteRecord = (...args: Parameters<typeof rewriteLaunchRecord>): Promise<void> =>
   rewriteLaunchRecord(...args).catch(() => undefined);
 
-const simpleDiagnosis = (summary: string, hint?: string): Diagnosis => ({
-  class: 'unknown',
+const simpleDiagnosis = (
+  summary: string,
+  hint?: string,
+  kind: Diagnosis['class'] = 'unknown',
+): Diagnosis => ({
+  class: kind,
   summary,
   evidence: [],
   advice: hint === undefined ? [] : [hint],

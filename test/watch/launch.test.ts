@@ -398,7 +398,7 @@ describe('launch: failures', () => {
     expect(isAlive(r.of('launched')[0]!.pid)).toBe(true);
   });
 
-  it('rejects with E_STATE, launching nothing, when the log cannot be opened', async () => {
+  it('fails as preflight (exit 2), launching nothing, when the log cannot be opened', async () => {
     const port = await freePort();
     const { stateDir } = await makeStateEnv();
     const handle = launch({
@@ -410,8 +410,9 @@ describe('launch: failures', () => {
     });
     const events: VigilEvent[] = [];
     for await (const event of handle.events) events.push(event);
-    await expect(handle.result).rejects.toMatchObject({ code: 'E_STATE' });
+    await expect(handle.result).resolves.toMatchObject({ ok: false, exitCode: 2 });
     expect(events.map((e) => e.type)).not.toContain('launched');
+    expect(events.at(-1)?.type).toBe('failed');
     expect(await listLaunchRecords(stateDir)).toEqual([]);
   });
 
@@ -419,8 +420,10 @@ describe('launch: failures', () => {
     const dir = await makeTempDir();
     const script = join(dir, 'not-executable.sh');
     await writeFile(script, '#!/bin/sh\n', { mode: 0o644 });
-    expect(() => launch({ command: [script], port: 9, stateDir: dir })).toThrow(
-      /cannot run .*not-executable\.sh/,
+    const result = await launch({ command: [script], port: 9, stateDir: dir }).result;
+    expect(result.exitCode).toBe(2);
+    expect(result.event.type === 'failed' && result.event.diagnosis.summary).toMatch(
+      /cannot run .*not-executable\.sh: not executable/,
     );
   });
 });
@@ -569,9 +572,10 @@ describe('launch: interrupts and validation', () => {
     expect(() => launch({ command: ['sleep', '1'], port: 8000, expectStatus: [42], stateDir })).toThrow(
       /expectStatus/,
     );
-    expect(() => launch({ command: ['no-such-command-vigil-test'], port: 8000, stateDir })).toThrow(
-      /no such executable/,
-    );
+    // A command that cannot run is a preflight failure (exit 2) with a final event, not a throw.
+    const missing = await launch({ command: ['no-such-command-vigil-test'], port: 8000, stateDir }).result;
+    expect(missing.exitCode).toBe(2);
+    expect(missing.event.type === 'failed' && missing.event.diagnosis.summary).toMatch(/command not found/);
     expect(await listLaunchRecords(stateDir)).toEqual([]);
   });
 });
