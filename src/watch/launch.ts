@@ -21,6 +21,7 @@ import { checkPort } from './port-check.ts';
 import { runPreflightStep } from './preflight-step.ts';
 import { commandProblem } from './command-check.ts';
 import { checkLogPath, prepareStateDir, type PathNotice } from '../state/usable-paths.ts';
+import { acquirePortLock } from '../state/port-lock.ts';
 import {
   failureFromOutcome,
   plainFailure,
@@ -103,9 +104,9 @@ const launchChecked = async (
   config: LaunchConfig,
   redact: Redactor,
   emit: (event: Emittable) => VigilEvent,
-  { fail, since, aborted, interrupted }: LaunchSteps,
+  steps: LaunchSteps,
 ): Promise<StartResult> => {
-  const signal = config.options.signal;
+  const { fail, since, aborted, interrupted } = steps;
   if (aborted()) return interrupted();
   if (config.preflight) {
     const blocked = await runPreflightStep(config, emit);
@@ -131,6 +132,46 @@ const launchChecked = async (
   if (logTarget !== null) notices.push(...logTarget.notices);
   for (const notice of notices) emit({ type: 'notice', ...notice });
 
+  // One start per host and port: held from the port check until the launch record exists, which then keeps
+  // later starts out on its own.
+  const lockPort = config.target.bind?.port ?? config.server.port;
+  const lock = lockPort === null ? null : acquirePortLock(config.stateDir, 'local', lockPort);
+  if (lock !== null && !lock.held) {
+    return fail(
+      plainFailure(
+        'preflight',
+        {
+          class: 'port-in-use',
+          summary: `port ${lockPort} is being started by another vigil up (pid ${lock.owner.pid})`,
+          evidence: [],
+          advice: [
+            `wait for that start: vigil status lists it once launched, and vigil wait can watch it`,
+            `or stop it with vigil stop ID, or launch again with --replace once it is recorded`,
+          ],
+        },
+        since(),
+      ),
+    );
+  }
+  try {
+    return await launchLocked(config, redact, emit, steps, unusable, logTarget, () => {
+      if (lock?.held === true) lock.release();
+    });
+  } finally {
+    if (lock?.held === true) lock.release();
+  }
+};
+
+const launchLocked = async (
+  config: LaunchConfig,
+  redact: Redactor,
+  emit: (event: Emittable) => VigilEvent,
+  { fail, since, aborted, interrupted }: LaunchSteps,
+  unusable: (problem: string, hint: string) => StartResult,
+  logTarget: ReturnType<typeof checkLogPath> | null,
+  releaseLock: () => void,
+): Promise<StartResult> => {
+  const signal = config.options.signal;
   if (config.target.bind !== null) {
     const check = await checkPort({
       ...config.target.bind,
@@ -203,6 +244,7 @@ const launchChecked = async (
   };
   try {
     await writeLaunchRecord(config.stateDir, record);
+    releaseLock();
   } catch (error) {
     // Without a record nobody could stop this server later: stop it now rather than orphan it.
     await stopTree(child, stopOptions);

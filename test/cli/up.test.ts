@@ -202,13 +202,20 @@ describe('vigil up', () => {
       ['--port', '8000', '--engine', 'tgi', '--', 'sleep', '1'],
       /--engine: expected one of auto, sglang, vllm, generic/,
     ],
-    [['--port', '8000', '--', 'vigil-no-such-binary'], /cannot run vigil-no-such-binary/],
   ])('rejects %j with exit 1 before launching anything', async (args, message) => {
     const { env, stateDir } = await makeStateEnv();
     const r = await runMain(['up', ...args], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect(await listLaunchRecords(stateDir)).toEqual([]);
+  });
+
+  it('refuses a command that cannot run as a preflight failure (exit 2) before launching anything', async () => {
+    const { env, stateDir } = await makeStateEnv();
+    const r = await runMain(['up', '--port', '8000', '--output', 'plain', '--', 'vigil-no-such-binary'], env);
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toMatch(/cannot run the server: vigil-no-such-binary: command not found/);
     expect(await listLaunchRecords(stateDir)).toEqual([]);
   });
 });
