@@ -10,6 +10,7 @@ import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
 import { listTree, stopTree } from '../hosts/kill.ts';
+import { LAUNCH_ID_VAR, launchMarker } from '../hosts/proc.ts';
 import { newLaunchId, rewriteLaunchRecord, writeLaunchRecord, type LaunchRecord } from '../state/records.ts';
 import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
 import { createChannel } from './channel.ts';
@@ -202,7 +203,7 @@ const launchLocked = async (
     child = await spawnDetached({
       argv: config.spawnArgv,
       logPath,
-      env: config.env,
+      env: { ...config.env, [LAUNCH_ID_VAR]: id },
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
     });
   } catch (error) {
@@ -212,6 +213,8 @@ const launchLocked = async (
     throw error;
   }
   const startedAt = performance.now();
+  // The tree to stop: the session and group, and processes that left them but carry the launch's marker.
+  const tree = { ...child, marker: launchMarker(id) };
   const stopOptions = {
     graceMs: config.graceMs,
     onStopping: (count: number) => {
@@ -247,7 +250,7 @@ const launchLocked = async (
     releaseLock();
   } catch (error) {
     // Without a record nobody could stop this server later: stop it now rather than orphan it.
-    await stopTree(child, stopOptions);
+    await stopTree(tree, stopOptions);
     throw new VigilError('E_STATE', `cannot write the launch record under ${config.stateDir}`, {
       cause: error,
       hint: 'check that the state directory ($XDG_STATE_HOME/vigil) is writable',
@@ -311,7 +314,7 @@ const launchLocked = async (
       expectStatus: config.expectStatus,
       ...(signal === undefined ? {} : { signal }),
       onEnding: (end) => {
-        if (end.kind !== 'ready' && !keepFor(end)) members = listTree(child);
+        if (end.kind !== 'ready' && !keepFor(end)) members = listTree(tree);
       },
       ...(history.length === 0
         ? {}
@@ -320,7 +323,7 @@ const launchLocked = async (
           }),
     });
   } catch (error) {
-    if (!config.keepOnFailure) await stopTree(child, stopOptions);
+    if (!config.keepOnFailure) await stopTree(tree, stopOptions);
     throw error;
   }
 
@@ -355,7 +358,7 @@ const launchLocked = async (
   if (keep) {
     fields.kept_running = true;
   } else {
-    const stopped = await stopTree(child, { ...stopOptions, ...(members === undefined ? {} : { members }) });
+    const stopped = await stopTree(tree, { ...stopOptions, ...(members === undefined ? {} : { members }) });
     fields.kept_running = false;
     if (stopped.survivors.length > 0) {
       fields.survivors = stopped.survivors.map((s) => ({ ...s, command: redact(s.command) }));

@@ -4,7 +4,7 @@ import type { Diagnosis } from '../events.ts';
 import { findPortHolders, testBindPort, type PortHolder } from '../hosts/port.ts';
 import { readProcStat } from '../hosts/proc.ts';
 import { stopTree } from '../hosts/kill.ts';
-import { inspectLaunch } from '../state/launch-state.ts';
+import { inspectLaunch, treeOf } from '../state/launch-state.ts';
 import { listLaunchRecords, updateLaunchRecord, type LaunchRecord } from '../state/records.ts';
 
 // Where the server will bind, and what --replace may do about a holder.
@@ -31,15 +31,15 @@ export const checkPort = async (input: PortCheckInput): Promise<PortCheck> => {
   if (first.free !== false && recorded === null) return { free: true };
   const holders = first.free === false ? findPortHolders(input.port) : [];
   const launch = recorded ?? (await findHolderLaunch(input.stateDir, holders));
-  if (launch !== null && input.replace) {
+  if (launch !== null && input.replace && launch.proc_start !== null) {
     input.onNotice(
       'replacing',
       `stopping vigil launch ${launch.id} (pid ${launch.pid}), which holds port ${input.port}`,
     );
-    const stopped = await stopTree(
-      { pid: launch.pid, pgid: launch.pgid, sid: launch.sid, starttime: launch.proc_start },
-      { graceMs: input.graceMs, ...(input.skipGrace === undefined ? {} : { skipGrace: input.skipGrace }) },
-    );
+    const stopped = await stopTree(treeOf(launch), {
+      graceMs: input.graceMs,
+      ...(input.skipGrace === undefined ? {} : { skipGrace: input.skipGrace }),
+    });
     await updateLaunchRecord(input.stateDir, launch.id, {
       outcome: 'stopped',
       ended_at: new Date().toISOString(),
