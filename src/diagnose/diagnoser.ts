@@ -11,6 +11,7 @@ import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
 import { candidatesFor, engineOfFrame, frameOf } from './signature-index.ts';
+import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
 import { describePhase } from './phase-labels.ts';
 import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
@@ -66,6 +67,7 @@ const CODE_LINE = /^\s*(?:raise|assert)\b/;
 // Creates a diagnoser that consumes a log incrementally.
 export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const redact = options.redact ?? ((text: string) => text);
+  const learn = options.redact === undefined ? undefined : (options.redact as Partial<Redactor>).learn;
   const hits = new Map<string, SignatureHits>();
   const ring: RawLine[] = [];
   const guess = createEngineGuess();
@@ -258,6 +260,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     contextLines: CONTEXT_LINES,
     push(line) {
       lastLine = Math.max(lastLine, line.line);
+      // A key the log itself reveals (SGLang echoes server_args) is masked wherever it appears later.
+      learn?.(line.text);
       ring.push(line);
       if (ring.length > TAIL_LINES) ring.shift();
       if (!PREFILTER.test(line.text)) return;

@@ -14,7 +14,7 @@ import {
 import type { Paint } from './style.ts';
 import type { RendererOptions } from './types.ts';
 import { applyEvent, type WatchState } from './watch-state.ts';
-import { redactArgv } from './redact-event.ts';
+import { redactArgv } from '../redact/redactor.ts';
 
 export interface HumanLineOptions {
   paint: Paint;

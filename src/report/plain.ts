@@ -3,7 +3,7 @@ import { linesFor, humanLineOptions } from './human-lines.ts';
 import { createPaint } from './style.ts';
 import type { Renderer, RendererOptions } from './types.ts';
 import { createWatchState } from './watch-state.ts';
-import { redactEvent } from './redact-event.ts';
+import { redactEvent } from '../redact/redactor.ts';
 
 // Plain text never carries colour unless asked for explicitly (`color: true`).
 export const createPlainRenderer = (options: RendererOptions): Renderer => {

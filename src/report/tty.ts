@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import type { VigilEvent } from '../events.ts';
 import { humanLineOptions, linesFor } from './human-lines.ts';
-import { redactEvent } from './redact-event.ts';
+import { redactEvent } from '../redact/redactor.ts';
 import { renderSegments, statusSegments } from './status-line.ts';
 import { createPaint, decideColor } from './style.ts';
 import type { Renderer, RendererOptions } from './types.ts';

@@ -40,6 +40,7 @@ export const launch = (options: LaunchOptions): StartHandle => {
     argv: config.command,
     env: config.env,
     secrets: config.server.apiKey === null ? [] : [config.server.apiKey],
+    urls: [config.options.url ?? '', config.target.healthUrl ?? ''],
   });
   const channel = createChannel<VigilEvent>();
   const result = runLaunch(config, redact, (event) => {
@@ -239,8 +240,8 @@ const launchLocked = async (
     log: logPath,
     log_offset: child.logOffset,
     command: redact.argv(config.command),
-    url: config.target.origin,
-    health_url: config.target.healthUrl,
+    url: config.target.origin === null ? null : redact(config.target.origin),
+    health_url: config.target.healthUrl === null ? null : redact(config.target.healthUrl),
     port: config.target.bind?.port ?? config.server.port,
     outcome: 'starting',
     ended_at: null,

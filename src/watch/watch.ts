@@ -52,6 +52,7 @@ export const watch = (options: WatchOptions): StartHandle => {
   });
   const redact = createRedactor({
     env: process.env,
+    urls: [options.url],
     ...(options.apiKey === undefined ? {} : { secrets: [options.apiKey] }),
   });
   const channel = createChannel<VigilEvent>();

@@ -3,12 +3,13 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listLaunchRecords, writeLaunchRecord } from '../../src/state/records.ts';
 import { runVigil } from '../helpers/cli.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { isAlive, killTrackedSessions, trackSession } from '../helpers/processes.ts';
+import { buildOnce } from './helpers.ts';
 import { makeStateEnv, removeTempDirs } from '../helpers/temp.ts';
 
 // Processes whose environment carries this marker (the escaped grandchild's own).
@@ -25,6 +26,8 @@ const withMarker = (marker: string): number[] =>
     });
 
 const escaped: string[] = [];
+beforeAll(buildOnce, 300_000);
+
 afterEach(async () => {
   for (const marker of escaped.splice(0)) for (const pid of withMarker(marker)) process.kill(pid, 'SIGKILL');
   await killTrackedSessions();

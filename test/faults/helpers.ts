@@ -4,6 +4,12 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { VigilRun } from '../helpers/cli.ts';
+import { ensureBuilt } from '../helpers/build.ts';
+
+// Builds dist/ before the first case, so no case's own time limit pays for the build.
+export const buildOnce = (): void => {
+  ensureBuilt();
+};
 
 const mounts: string[] = [];
 

@@ -3,13 +3,15 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runVigil } from '../helpers/cli.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
 import { makeStateEnv, makeTempDir, removeTempDirs } from '../helpers/temp.ts';
-import { expectCleanFailure, expectFailedEvent, readOnlyDir, unmountAll } from './helpers.ts';
+import { buildOnce, expectCleanFailure, expectFailedEvent, readOnlyDir, unmountAll } from './helpers.ts';
+
+beforeAll(buildOnce, 300_000);
 
 afterEach(async () => {
   await killTrackedSessions();

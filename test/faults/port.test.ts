@@ -1,7 +1,7 @@
 // Fault suite, one server per port: a vigil launch still loading (its port not open yet) blocks a second start on
 // the same port, and two starts at the same instant cannot both pass (a lock per host and port).
 import { writeFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { acquirePortLock, portLockPath } from '../../src/state/port-lock.ts';
 import type { VigilEvent } from '../../src/events.ts';
 import { runVigil, startVigil } from '../helpers/cli.ts';
@@ -9,7 +9,9 @@ import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
 import { makeStateEnv, removeTempDirs } from '../helpers/temp.ts';
-import { expectFailedEvent } from './helpers.ts';
+import { buildOnce, expectFailedEvent } from './helpers.ts';
+
+beforeAll(buildOnce, 300_000);
 
 afterEach(async () => {
   await killTrackedSessions();

@@ -2,11 +2,13 @@
 // folder or a FIFO), with exit 2 and a final `failed` event, instead of a crash report or a blocked read.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runVigil } from '../helpers/cli.ts';
 import { freePort } from '../helpers/ports.ts';
 import { makeTempDir, removeTempDirs } from '../helpers/temp.ts';
-import { expectCleanFailure, expectFailedEvent } from './helpers.ts';
+import { buildOnce, expectCleanFailure, expectFailedEvent } from './helpers.ts';
+
+beforeAll(buildOnce, 300_000);
 
 afterEach(removeTempDirs);
 
