@@ -232,16 +232,25 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         advice: adviseFor(engine, 'unknown', {}, context),
       };
     }
-    const heartbeat = engine === 'generic' ? [] : getEngine(engine).heartbeatLines;
-    const waiting = ring.some((raw) =>
-      heartbeat.some((pattern) => pattern.test(normalizeLine(raw.text).text)),
-    );
     const how =
       end.reason === 'timeout'
         ? 'the start timed out'
         : end.reason === 'stalled'
           ? 'the start stalled'
           : 'the log stopped';
+    // Nothing was read (no log, or an empty one): nothing to explain it with, so no advice is made up.
+    if (lastLine === 0) {
+      return {
+        class: 'unknown',
+        summary: `${how}, and there are no log lines to explain why`,
+        evidence: [],
+        advice: [],
+      };
+    }
+    const heartbeat = engine === 'generic' ? [] : getEngine(engine).heartbeatLines;
+    const waiting = ring.some((raw) =>
+      heartbeat.some((pattern) => pattern.test(normalizeLine(raw.text).text)),
+    );
     return {
       class: 'hang',
       summary: `${how} ${where}: no error and no ready line${waiting ? '; only heartbeat lines followed (alive, no progress)' : ''}${rankNote()}`,
