@@ -5,6 +5,8 @@ import { formatDuration } from '../config/duration.ts';
 import { stateDir } from '../state/dir.ts';
 import { findLaunchRecord, listLaunchRecords } from '../state/records.ts';
 import { inspectLaunch, type LaunchState } from '../state/launch-state.ts';
+import { isProcessAlive } from '../hosts/proc.ts';
+import { probeOnce } from '../probe/http.ts';
 
 // Adds `vigil status` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
@@ -20,7 +22,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       }
       const dir = stateDir(ctx.env);
       const records = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];
-      const states = records.map((record) => inspectLaunch(record));
+      const states = await Promise.all(records.map((record) => liveState(inspectLaunch(record))));
       if (output === 'json' || output === 'jsonl') {
         const rows = states.map(toJson);
         ctx.stdout.write(
@@ -35,9 +37,48 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     });
 };
 
-const toJson = (s: LaunchState): Record<string, unknown> => ({
+// What the record cannot say: whether the server answers its health check now, and whether its watcher still runs
+// (a `vigil up` that was killed leaves the record at "starting" for good).
+interface LiveState extends LaunchState {
+  health: 'healthy' | 'not-ready' | 'not-answering' | null;
+  healthStatus: number | null;
+  watcher: 'running' | 'gone' | null;
+}
+
+const liveState = async (state: LaunchState): Promise<LiveState> => {
+  const watcher = state.record.watcher;
+  const watching =
+    watcher === undefined || state.record.outcome !== 'starting'
+      ? null
+      : isProcessAlive(watcher.pid, watcher.proc_start ?? undefined)
+        ? 'running'
+        : 'gone';
+  if (state.state !== 'alive' || state.record.health_url === null) {
+    return { ...state, health: null, healthStatus: null, watcher: watching };
+  }
+  const probe = await probeOnce(state.record.health_url, { timeoutMs: 1000 });
+  const health = probe.status === 200 ? 'healthy' : probe.status === null ? 'not-answering' : 'not-ready';
+  return { ...state, health, healthStatus: probe.status, watcher: watching };
+};
+
+const describeState = (s: LiveState): string => {
+  if (s.state !== 'alive') return 'exited';
+  const health =
+    s.health === 'healthy'
+      ? 'healthy'
+      : s.health === 'not-ready'
+        ? `not ready (${String(s.healthStatus)})`
+        : s.health === 'not-answering'
+          ? 'not answering'
+          : s.record.outcome;
+  return `alive, ${health}${s.watcher === 'gone' ? ', watcher gone' : ''}`;
+};
+
+const toJson = (s: LiveState): Record<string, unknown> => ({
   id: s.record.id,
   state: s.state,
+  health: s.health,
+  watcher: s.watcher,
   outcome: s.record.outcome,
   engine: s.record.engine,
   host: s.record.host,
@@ -54,13 +95,13 @@ const toJson = (s: LaunchState): Record<string, unknown> => ({
 });
 
 // A plain table; the records hold only redacted commands, so nothing here needs redacting again.
-const formatTable = (states: readonly LaunchState[]): string => {
+const formatTable = (states: readonly LiveState[]): string => {
   if (states.length === 0) return 'no launches (vigil up starts one)\n';
   const rows = [
     ['ID', 'STATE', 'PID', 'AGE', 'URL', 'LOG'],
     ...states.map((s) => [
       s.record.id,
-      s.state === 'alive' ? `alive (${s.record.outcome})` : 'exited',
+      describeState(s),
       String(s.record.pid),
       formatDuration(s.ageMs),
       s.record.url ?? '-',

@@ -57,9 +57,19 @@ export const stopLaunch = async (
     );
   }
   const before = inspectLaunch(record);
+  // Said in the record first, so a `vigil up` watching this launch reports a stop rather than a crash; a state
+  // directory that cannot be written (a full disk) does not keep the stop from happening.
+  if (before.state === 'alive') {
+    await updateLaunchRecord(stateDir, record.id, { stop_requested_at: new Date().toISOString() }).catch(
+      () => undefined,
+    );
+  }
   const result = await stopTree(treeOf(record), options);
   if (result.survivors.length === 0) {
-    await updateLaunchRecord(stateDir, record.id, { outcome: 'stopped', ended_at: new Date().toISOString() });
+    await updateLaunchRecord(stateDir, record.id, {
+      outcome: 'stopped',
+      ended_at: new Date().toISOString(),
+    }).catch(() => undefined);
   }
   return { ...result, alreadyExited: before.state === 'exited' };
 };

@@ -33,6 +33,10 @@ export interface LaunchRecord {
   /** How the watch ended: still starting (or vigil was killed), ready, failed, or stopped by `vigil stop`. */
   outcome: 'starting' | 'ready' | 'failed' | 'stopped';
   ended_at: string | null;
+  /** Set by `vigil stop` before it signals, so the watcher of the launch reports a stop, not a crash. */
+  stop_requested_at?: string | null | undefined;
+  /** The `vigil up` process watching the launch (pid and /proc start time), so status can tell it is gone. */
+  watcher?: { pid: number; proc_start: number | null } | undefined;
 }
 
 let schema: Promise<ZodType<LaunchRecord>> | null = null;
@@ -59,6 +63,8 @@ const recordSchema = (): Promise<ZodType<LaunchRecord>> =>
       port: z.number().int().nullable(),
       outcome: z.enum(['starting', 'ready', 'failed', 'stopped']),
       ended_at: z.string().nullable(),
+      stop_requested_at: z.string().nullable().optional(),
+      watcher: z.object({ pid: z.number().int(), proc_start: z.number().int().nullable() }).optional(),
     }),
   ));
 
@@ -93,7 +99,7 @@ export const rewriteLaunchRecord = async (
 export const updateLaunchRecord = async (
   stateDir: string,
   id: string,
-  change: Partial<Pick<LaunchRecord, 'outcome' | 'ended_at'>>,
+  change: Partial<Pick<LaunchRecord, 'outcome' | 'ended_at' | 'stop_requested_at'>>,
 ): Promise<void> => {
   const record = await readLaunchRecord(stateDir, id).catch(() => null);
   if (record === null) return;

@@ -10,8 +10,14 @@ import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
 import { listTree, stopTree } from '../hosts/kill.ts';
-import { LAUNCH_ID_VAR, launchMarker } from '../hosts/proc.ts';
-import { newLaunchId, rewriteLaunchRecord, writeLaunchRecord, type LaunchRecord } from '../state/records.ts';
+import { LAUNCH_ID_VAR, launchMarker, readProcStat } from '../hosts/proc.ts';
+import {
+  newLaunchId,
+  readLaunchRecord,
+  rewriteLaunchRecord,
+  writeLaunchRecord,
+  type LaunchRecord,
+} from '../state/records.ts';
 import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
 import { createChannel } from './channel.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
@@ -245,6 +251,7 @@ const launchLocked = async (
     port: config.target.bind?.port ?? config.server.port,
     outcome: 'starting',
     ended_at: null,
+    watcher: { pid: process.pid, proc_start: readProcStat(process.pid)?.starttime ?? null },
   };
   try {
     await writeLaunchRecord(config.stateDir, record);
@@ -354,7 +361,11 @@ const launchLocked = async (
     };
   }
 
-  const fields = failureFromOutcome(outcome, diagnoser, config);
+  let fields = failureFromOutcome(outcome, diagnoser, config);
+  const stopRequested =
+    outcome.end.kind === 'exited' &&
+    (await readLaunchRecord(config.stateDir, id).catch(() => null))?.stop_requested_at != null;
+  if (stopRequested) fields = stoppedByCommand(fields, id);
   const keep = keepFor(outcome.end);
   if (keep) {
     fields.kept_running = true;
@@ -367,7 +378,7 @@ const launchLocked = async (
   }
   const result = fail(fields, id);
   await rewriteRecord(config.stateDir, record, {
-    outcome: 'failed',
+    outcome: stopRequested ? 'stopped' : 'failed',
     ended_at: keep ? null : new Date().toISOString(),
   });
   return result;
@@ -377,6 +388,20 @@ const launchLocked = async (
 // (`vigil status` then shows the launch as still starting, and reads its live state from /proc).
 const rewriteRecord = (...args: Parameters<typeof rewriteLaunchRecord>): Promise<void> =>
   rewriteLaunchRecord(...args).catch(() => undefined);
+
+// A launch that `vigil stop` ended while it was starting: said as such (exit 130), not as a crash with advice.
+const stoppedByCommand = (fields: FailedFields, id: string): FailedFields => ({
+  ...fields,
+  reason: 'interrupted',
+  exit_code: EXIT.interrupted,
+  message: `stopped by vigil stop ${id} before it was ready`,
+  diagnosis: {
+    class: 'unknown',
+    summary: `the server was stopped by vigil stop ${id} before it was ready`,
+    evidence: [],
+    advice: [],
+  },
+});
 
 const simpleDiagnosis = (
   summary: string,

@@ -2,12 +2,14 @@
 // during a watch, vigil status after the watcher was killed, a binary log, control characters in evidence.
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runVigil, startVigil } from '../helpers/cli.ts';
 import { freePort } from '../helpers/ports.ts';
-import { killTrackedSessions } from '../helpers/processes.ts';
-import { removeTempDirs } from '../helpers/temp.ts';
+import { serverCommand } from '../helpers/fixtures.ts';
+import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
+import { makeStateEnv, removeTempDirs } from '../helpers/temp.ts';
 import { buildOnce } from './helpers.ts';
 
 beforeAll(buildOnce, 300_000);
@@ -74,5 +76,80 @@ describe('right words', () => {
       expect(run.stdout).not.toMatch(/NCCL|OOM|GPU|CUDA/i);
       expect(run.stdout).toMatch(/nothing (answered|listens)|connection refused|ECONNREFUSED/i);
     }
+  });
+});
+
+describe('stopped and killed watchers', () => {
+  it('vigil up says the server was stopped by vigil stop, not that it crashed', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    for (const mode of ['jsonl', 'plain']) {
+      const watching = startVigil(
+        [
+          'up',
+          '--output',
+          mode === 'jsonl' ? 'jsonl' : 'plain',
+          '--port',
+          String(port),
+          '--',
+          ...serverCommand('--port', String(port), '--never-healthy'),
+        ],
+        env,
+      );
+      const records = async () =>
+        (await import('../../src/state/records.ts')).listLaunchRecords(
+          join(env['XDG_STATE_HOME'] ?? '', 'vigil'),
+        );
+      let id: string | undefined;
+      for (let i = 0; i < 200 && id === undefined; i++) {
+        id = (await records()).find((r) => r.outcome === 'starting')?.id;
+        if (id === undefined) await sleep(50);
+      }
+      if (id === undefined) throw new Error('no launch recorded');
+      const record = (await records()).find((r) => r.id === id);
+      if (record !== undefined) trackSession(record.sid);
+      const stop = await runVigil(['stop', id, '--grace', '2s'], env, 20_000);
+      expect(stop.code, stop.stderr).toBe(0);
+      const run = await watching.done;
+      expect(run.code, run.stdout).toBe(130);
+      expect(run.stdout).toMatch(/stopped by vigil stop/);
+      const last = run.events.at(-1);
+      const said =
+        mode === 'jsonl' && last?.type === 'failed'
+          ? JSON.stringify([last.message, last.diagnosis])
+          : run.stdout;
+      expect(said).not.toMatch(/crashed|OOM|out of memory|killed by SIGTERM/i);
+      if (mode === 'jsonl') expect(last?.type).toBe('failed');
+    }
+  });
+
+  it('vigil status shows live state after the watcher was killed', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const watching = startVigil(
+      [
+        'up',
+        '--output',
+        'jsonl',
+        '--port',
+        String(port),
+        '--',
+        ...serverCommand('--port', String(port), '--healthy-after', '1500'),
+      ],
+      env,
+    );
+    const launched = await watching.waitFor((e) => e.type === 'launched', 20_000);
+    if (launched.type === 'launched') trackSession(launched.pgid);
+    watching.child.kill('SIGKILL');
+    await watching.done;
+    // The server turns healthy on its own; the record still says "starting".
+    await sleep(2500);
+    const status = await runVigil(['status'], env, 20_000);
+    expect(status.code).toBe(0);
+    expect(status.stdout).toMatch(/alive, healthy/);
+    expect(status.stdout).toMatch(/watcher gone/);
+    const json = await runVigil(['status', '--output', 'json'], env, 20_000);
+    const [row] = JSON.parse(json.stdout) as { health: string; watcher: string }[];
+    expect(row?.health).toBe('healthy');
   });
 });
