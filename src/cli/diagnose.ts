@@ -1,6 +1,6 @@
 // `vigil diagnose <log> [--exit-code N] [--engine E] [--output plain|jsonl]`: explains a failed start from its log.
 // Exit 0 when a diagnosis was made (whatever its class), 1 on usage errors such as a missing file.
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { CommandModule } from './context.ts';
 import { UsageError, invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
@@ -56,6 +56,28 @@ const checkLogFile = async (path: string): Promise<void> => {
     throw new UsageError(`log file ${path} is not a regular file`, {
       hint: "pass the server's log file itself, not a directory",
     });
+  }
+  if (await looksBinary(path)) {
+    throw new UsageError(`log file ${path} is not a text log (it holds binary data)`, {
+      hint: "pass the server's text log, e.g. the --log of `vigil up`; a compressed log must be unpacked first",
+    });
+  }
+};
+
+// A log is text: NUL bytes, or many other control bytes, in its first 8 KB mean it is something else.
+const looksBinary = async (path: string): Promise<boolean> => {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(8192);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const head = buffer.subarray(0, bytesRead);
+    if (head.includes(0)) return true;
+    let control = 0;
+    for (const byte of head)
+      if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x1b) control++;
+    return bytesRead > 0 && control / bytesRead > 0.1;
+  } finally {
+    await handle.close();
   }
 };
 

@@ -6,7 +6,7 @@ import { getEngine } from '../engines/index.ts';
 import type { EngineId } from '../engines/types.ts';
 import { VLLM_STARTED_LINE } from '../engines/vllm/log.ts';
 import type { RawLine } from '../logs/types.ts';
-import { normalizeLine, stripAnsi } from '../logs/normalize.ts';
+import { collapseRedraws, normalizeLine, visibleText } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
@@ -158,7 +158,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     for (const tracker of trackers.values()) tracker.track(raw, normalized, raw.line);
   };
 
-  const quote = (line: number, raw: string): Evidence => ({ line, text: redact(stripAnsi(raw)).trimEnd() });
+  const quote = (line: number, raw: string): Evidence => ({
+    line,
+    text: redact(visibleText(collapseRedraws(raw))).trimEnd(),
+  });
 
   const readyFor = (engine: EngineId): Finding | undefined => {
     if (engine === 'sglang') return ready.sglang;

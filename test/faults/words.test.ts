@@ -2,6 +2,7 @@
 // during a watch, vigil status after the watcher was killed, a binary log, control characters in evidence.
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { runVigil, startVigil } from '../helpers/cli.ts';
 import { freePort } from '../helpers/ports.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
-import { makeStateEnv, removeTempDirs } from '../helpers/temp.ts';
+import { makeStateEnv, makeTempDir, removeTempDirs } from '../helpers/temp.ts';
 import { buildOnce } from './helpers.ts';
 
 beforeAll(buildOnce, 300_000);
@@ -151,5 +152,41 @@ describe('stopped and killed watchers', () => {
     const json = await runVigil(['status', '--output', 'json'], env, 20_000);
     const [row] = JSON.parse(json.stdout) as { health: string; watcher: string }[];
     expect(row?.health).toBe('healthy');
+  });
+});
+
+describe('what vigil diagnose reads and prints', () => {
+  it('says a binary file is not a text log', async () => {
+    const dir = await makeTempDir();
+    const file = join(dir, 'model.bin');
+    writeFileSync(file, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2, 0, 0, 0xff, 0xfe, 10, 0, 3]));
+    for (const mode of ['plain', 'jsonl']) {
+      const run = await runVigil(['diagnose', file, '--output', mode], process.env, 15_000);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/is not a text log/);
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+    }
+  });
+
+  it('never writes raw control characters from evidence to the terminal', async () => {
+    const dir = await makeTempDir();
+    const log = join(dir, 'server.log');
+    writeFileSync(
+      log,
+      [
+        'starting',
+        'Traceback (most recent call last):',
+        'RuntimeError: CUDA out of memory.\u0007\u0008\u0008 \u001bhidden',
+        '',
+      ].join('\n'),
+    );
+    for (const mode of ['plain', 'tty', 'jsonl']) {
+      const run = await runVigil(['diagnose', log, '--output', mode], process.env, 15_000);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(/out of memory/);
+      // jsonl escapes controls itself; human output must not carry them raw (tty adds its own SGR colours only).
+      // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+      expect(run.stdout.replace(/\u001b\[[0-9;]*m/g, '')).not.toMatch(/[\u0007\u0008\u001b]/);
+    }
   });
 });
