@@ -190,3 +190,40 @@ describe('what vigil diagnose reads and prints', () => {
     }
   });
 });
+
+describe('an enormous line', () => {
+  it('does not hold up ready: the follower cuts it and skips the rest', async () => {
+    const { env } = await makeStateEnv();
+    const port = await freePort();
+    const server = [
+      process.execPath,
+      '-e',
+      `const s = 'x'.repeat(1 << 20); for (let i = 0; i < 100; i++) process.stdout.write(s);
+       process.stdout.write('\\nThe server is fired up and ready to roll!\\n');
+       require('http').createServer((q, r) => r.end('ok')).listen(${String(port)}, '127.0.0.1');`,
+    ];
+    const run = await runVigil(
+      [
+        'up',
+        '--output',
+        'jsonl',
+        '--no-preflight',
+        '--engine',
+        'sglang',
+        '--port',
+        String(port),
+        '--interval',
+        '200ms',
+        '--',
+        ...server,
+      ],
+      env,
+      60_000,
+    );
+    for (const e of run.events) if (e.type === 'launched') trackSession(e.pgid);
+    const ready = run.events.at(-1);
+    expect(ready?.type, run.stdout).toBe('ready');
+    // Loose on purpose (busy CI cores): before the cut, 100 MB in one line took over 8 s to get through.
+    expect(ready?.type === 'ready' && ready.elapsed_ms).toBeLessThan(6000);
+  });
+});
