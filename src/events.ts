@@ -34,6 +34,7 @@ export const DIAGNOSIS_CLASSES = [
   'warmup-failed',
   'graph-capture-failed',
   'peer-rank-failed',
+  'disk-full',
   'unknown',
 ] as const;
 export type DiagnosisClass = (typeof DIAGNOSIS_CLASSES)[number];

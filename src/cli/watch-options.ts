@@ -166,5 +166,8 @@ export const renderStart = async (
       hint: "keep reading vigil's output to its end (a pipe into `head` closes early), or redirect it to a file",
     });
   }
-  return (await handle.result).exitCode;
+  const result = await handle.result;
+  for (const warning of result.warnings ?? [])
+    ctx.stderr.write(`vigil: warning: ${handle.redact(warning)}\n`);
+  return result.exitCode;
 };

@@ -27,6 +27,7 @@ import type { LaunchOptions } from './options.ts';
 import { checkPort } from './port-check.ts';
 import { runPreflightStep } from './preflight-step.ts';
 import { commandProblem } from './command-check.ts';
+import { explainFullDisk } from './disk-full.ts';
 import { checkLogPath, prepareStateDir, type PathNotice } from '../state/usable-paths.ts';
 import { acquirePortLock } from '../state/port-lock.ts';
 import {
@@ -346,12 +347,26 @@ const launchLocked = async (
       id,
     };
     const event = { ...ready, t: emit(ready).t };
+    // The server is ready whatever happens to the bookkeeping; a state directory that cannot be written (a full
+    // disk) is a warning, not a failed start.
+    const warnings: string[] = [];
     const historyWritten = recordStart(profile, tracker.phaseDurations(performance.now()), {
       dir: config.stateDir,
-    }).catch(() => undefined);
-    const recordWritten = rewriteRecord(config.stateDir, record, { outcome: 'ready' });
+    }).catch((error: unknown) => {
+      warnings.push(
+        `the start history under ${config.stateDir} could not be written (${errorCode(error)}); the next ETA will not count this start`,
+      );
+    });
+    const recordWritten = rewriteLaunchRecord(config.stateDir, record, { outcome: 'ready' }).catch(
+      (error: unknown) => {
+        warnings.push(
+          `the launch record ${id} could not be updated (${errorCode(error)}); vigil status reads its live state from the process, and vigil stop ${id} still works`,
+        );
+      },
+    );
     await Promise.all([historyWritten, recordWritten]);
     return {
+      ...(warnings.length === 0 ? {} : { warnings }),
       ok: true,
       exitCode: EXIT.ready,
       elapsedMs: outcome.elapsedMs,
@@ -361,7 +376,10 @@ const launchLocked = async (
     };
   }
 
-  let fields = failureFromOutcome(outcome, diagnoser, config);
+  let fields = await explainFullDisk(
+    failureFromOutcome(outcome, diagnoser, config),
+    followLog ? logPath : null,
+  );
   const stopRequested =
     outcome.end.kind === 'exited' &&
     (await readLaunchRecord(config.stateDir, id).catch(() => null))?.stop_requested_at != null;
@@ -402,6 +420,9 @@ const stoppedByCommand = (fields: FailedFields, id: string): FailedFields => ({
     advice: [],
   },
 });
+
+const errorCode = (error: unknown): string =>
+  (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
 
 const simpleDiagnosis = (
   summary: string,

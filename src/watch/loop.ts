@@ -11,6 +11,7 @@ import type { ProbeTarget } from './target.ts';
 import { createPatience, type Patience } from './patience.ts';
 import { createReadiness } from './readiness.ts';
 import { createLineHandler } from './log-lines.ts';
+import { diskSpaceFor, formatBytes } from '../state/disk-space.ts';
 
 /** An event before the loop stamps its time. */
 export type Emittable = {
@@ -151,6 +152,7 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
         becomeReady();
         return;
       }
+      if (verdict.waitingForLine) checkLogSpace(result.url);
       if (verdict.waitingForLine && !notedWaitingForLine) {
         notedWaitingForLine = true;
         input.emit({
@@ -159,6 +161,25 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
           message: `${result.url} answers ${String(result.status)}, but the engine's ready line has not appeared in the log yet`,
         });
       }
+    };
+
+    // Healthy, but the ready line has not come: when the log's filesystem is full it never will, so the start is
+    // ready with a notice instead of stalling away a healthy server (DESIGN.md "Disk full").
+    let checkingSpace = false;
+    const checkLogSpace = (url: string): void => {
+      if (checkingSpace || input.log === null) return;
+      checkingSpace = true;
+      const logPath = input.log.path;
+      void diskSpaceFor(logPath).then((space) => {
+        checkingSpace = false;
+        if (space === null || !space.full || ending) return;
+        input.emit({
+          type: 'notice',
+          code: 'disk-full',
+          message: `${url} is healthy, but the log ${logPath} cannot grow: its filesystem (${space.path}) is full, ${formatBytes(space.free)} free; the ready line cannot arrive, so vigil reports ready and leaves the server running`,
+        });
+        becomeReady();
+      });
     };
 
     const lines = createLineHandler(

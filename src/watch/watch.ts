@@ -22,6 +22,7 @@ import {
   type StartResult,
 } from './result.ts';
 import { describeNonRegular } from '../state/usable-paths.ts';
+import { explainFullDisk } from './disk-full.ts';
 import { readProcStat } from '../hosts/proc.ts';
 import { resolveTarget } from './target.ts';
 
@@ -153,7 +154,7 @@ export const watch = (options: WatchOptions): StartHandle => {
         event: { ...event, t: emit(event).t },
       };
     }
-    return fail(failureFromOutcome(outcome, diagnoser, common));
+    return fail(await explainFullDisk(failureFromOutcome(outcome, diagnoser, common), logPath));
   };
   const result = run().finally(() => {
     channel.close();
