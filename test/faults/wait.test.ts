@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runVigil } from '../helpers/cli.ts';
+import { runMain } from '../helpers/main.ts';
 import { freePort } from '../helpers/ports.ts';
 import { makeTempDir, removeTempDirs } from '../helpers/temp.ts';
 import { buildOnce, expectCleanFailure, expectFailedEvent } from './helpers.ts';
@@ -51,6 +52,40 @@ describe('vigil wait on what cannot work', () => {
         15_000,
       );
       expectFailedEvent(run, 2, pattern);
+    }
+  });
+});
+
+describe('files the user names are never opened when they are not regular files', () => {
+  it('refuses an --env-file, a --config and a --help-file that are FIFOs, without blocking', async () => {
+    const dir = await makeTempDir();
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo, `${fifo}.yaml`]);
+    const port = await freePort();
+    // In-process: Node 20 itself consumes a --env-file given after the script name (see docs/faults.md).
+    const env = await runMain(['up', '--port', String(port), '--env-file', fifo, '--', 'sleep', '1']);
+    expect(env.code).toBe(1);
+    expect(env.stderr).toMatch(/--env-file .*ENOTREGULAR/);
+    const cases = [
+      [
+        'check',
+        '--offline',
+        '--',
+        'python',
+        '-m',
+        'sglang.launch_server',
+        '--model-path',
+        'm',
+        '--config',
+        `${fifo}.yaml`,
+      ],
+      ['check', '--help-file', fifo, '--', 'python', '-m', 'sglang.launch_server', '--model-path', 'm'],
+    ];
+    for (const args of cases) {
+      const run = await runVigil(args, process.env, 15_000);
+      expect(run.signal, args.join(' ')).toBe(null);
+      expect(run.code, `${args.join(' ')}: ${run.stdout}${run.stderr}`).not.toBe(0);
+      expect(`${run.stdout}${run.stderr}`).toMatch(/FIFO|ENOTREGULAR/);
     }
   });
 });

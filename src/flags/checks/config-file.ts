@@ -4,8 +4,7 @@
 // Facts from SGLang's server_args_config_parser.py and vLLM's FlexibleArgumentParser: keys become `--key`;
 // true on a flag adds it, false leaves it out (or gives `--no-key` where that exists); a list gives its items
 // as separate values; a nested mapping is passed as JSON; anything else as its text.
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readUserFileSync } from '../../config/user-file.ts';
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import type * as Yaml from 'yaml';
@@ -57,7 +56,7 @@ const findConfig = (args: readonly string[]): { path: string | null; at: number[
 // Reads the file where the server will run: this machine directly (a relative path from the server's working
 // folder), elsewhere through the host.
 const readOn = async (host: HostRunner, path: string, cwd: string | undefined): Promise<string> => {
-  if (host.name === 'local') return readFile(resolve(cwd ?? '.', path), 'utf8');
+  if (host.name === 'local') return readUserFileSync(resolve(cwd ?? '.', path));
   const result = await host.exec(['cat', '--', path]);
   if (result.code !== 0) throw new Error(result.stderr.trim() || `cat exited with ${String(result.code)}`);
   return result.stdout;
@@ -192,7 +191,7 @@ export const mergeLocalConfigFileSync = (
 ): MergedArgs =>
   merge(schema, args, argsStart, (path) => {
     try {
-      return { text: readFileSync(resolve(cwd ?? '.', path), 'utf8') };
+      return { text: readUserFileSync(resolve(cwd ?? '.', path)) };
     } catch (error) {
       return failure(error);
     }

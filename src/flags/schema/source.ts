@@ -1,6 +1,6 @@
 // Picks the schema that decides, in the order the contract gives: --help-file alone; else, unless offline,
 // the engine's live --help on the host; else the bundled table (of the installed release when bundled).
-import { readFile } from 'node:fs/promises';
+import { readUserFileSync } from '../../config/user-file.ts';
 import type { Finding } from '../../events.ts';
 import type { Entrypoint } from '../../engines/entrypoint.ts';
 import { UsageError } from '../../errors.ts';
@@ -49,7 +49,7 @@ const nearestBundled = (engine: EngineName, version: string | null): string => {
 const fromHelpFile = async (path: string, engine: EngineName): Promise<SchemaChoice> => {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readUserFileSync(path);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     throw new UsageError(`--help-file: cannot read ${path} (${reason})`, {
