@@ -57,6 +57,7 @@ export const main = async (
       return EXIT.usage;
     }
     ctx.stderr.write(formatError(error, ctx.debug));
+    if (isVigilError(error) && error.code === 'E_UNREACHABLE') return EXIT.unreachable;
     return isVigilError(error) && error.code === 'E_PREFLIGHT' ? EXIT.preflight : EXIT.usage;
   }
 };
