@@ -22,7 +22,7 @@ export const addHostOptions = (command: Command, { launch }: { launch: boolean }
     .option('--host <[user@]host[:port]>', 'where the server runs, over SSH (default: this machine)')
     .option('--ssh-config <file>', 'ssh config file for the host (passed to ssh as -F)')
     .option('--ssh-opt <Key=Value>', 'an ssh option (passed as -o; repeatable)', collect)
-    .option('--connect-timeout <duration>', 'limit for connecting to the host', '10s');
+    .option('--connect-timeout <duration>', 'limit for connecting to the host (default 10s)');
   if (launch) {
     command
       .option('--activate <cmd>', 'shell command run before the server, e.g. "source /opt/venv/bin/activate"')
@@ -53,3 +53,13 @@ export const parseHostOptions = (
   };
   return { host, remote, ...cwd };
 };
+
+// For commands on recorded launches (status, logs, stop, attach): only the ssh settings given on the command line,
+// which win over the ones the record holds.
+export const parseRemoteOverrides = (raw: RawHostOptions): RemoteOptions => ({
+  ...(raw.connectTimeout === undefined
+    ? {}
+    : { connectTimeoutMs: positiveDuration(raw.connectTimeout, '--connect-timeout') }),
+  ...(raw.sshConfig === undefined ? {} : { sshConfig: raw.sshConfig }),
+  ...(raw.sshOpt === undefined ? {} : { sshOptions: raw.sshOpt }),
+});

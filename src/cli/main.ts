@@ -13,6 +13,8 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   diagnose: () => import('./diagnose.ts'),
   status: () => import('./status.ts'),
   stop: () => import('./stop.ts'),
+  logs: () => import('./logs.ts'),
+  attach: () => import('./attach.ts'),
   sim: () => import('./sim.ts'),
   demo: () => import('./demo.ts'),
 };

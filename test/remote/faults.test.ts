@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FailedEvent, LogEvent, VigilEvent } from '../../src/events.ts';
 import { startVigil } from '../helpers/cli.ts';
 import { createTestHost, type TestHost } from './testhost.ts';
-import { hostArgs, lastEvent, NUMBERED_SERVER, remotePort } from './remote.ts';
+import { hostArgs, lastEvent, numberedServer, remotePort } from './remote.ts';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -34,7 +34,7 @@ const startNumbered = (port: number, count: number, everyMs: number) =>
       `SEQ_MS=${everyMs}`,
       '--',
       process.execPath,
-      NUMBERED_SERVER,
+      numberedServer(host),
     ],
     host.localEnv,
   );

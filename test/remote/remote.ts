@@ -1,10 +1,44 @@
 // What the remote tests share: the CLI arguments that reach the test host, and ways to look inside it.
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VigilEvent } from '../../src/events.ts';
-import { ROOT, VIGIL_BIN } from '../helpers/build.ts';
+import { VIGIL_BIN } from '../helpers/build.ts';
 import type { TestHost } from './testhost.ts';
 
-export const NUMBERED_SERVER = join(ROOT, 'test', 'remote', 'fixtures', 'numbered-server.mjs');
+// A tiny server for the remote tests, written into the test host's folder: it writes its argv as JSON (ARGV_OUT),
+// prints numbered warning lines (SEQ_COUNT of them, every SEQ_MS), then serves /health on PORT and prints
+// "serving".
+const NUMBERED_SERVER_SOURCE = `import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+
+const env = process.env;
+if (env.ARGV_OUT) writeFileSync(env.ARGV_OUT, JSON.stringify(process.argv.slice(2)));
+const count = Number(env.SEQ_COUNT ?? 0);
+const every = Number(env.SEQ_MS ?? 20);
+let i = 0;
+const tick = () => {
+  if (i < count) {
+    i++;
+    console.log(\`WARNING: seq \${String(i).padStart(5, '0')}\`);
+    if (env.CRASH_AFTER && i >= Number(env.CRASH_AFTER)) process.exit(7);
+    setTimeout(tick, every);
+    return;
+  }
+  if (env.CRASH_AFTER) process.exit(7);
+  createServer((req, res) => {
+    res.writeHead(req.url === '/health' ? 200 : 404).end('ok');
+  }).listen(Number(env.PORT), '127.0.0.1', () => console.log('serving'));
+};
+tick();
+process.on('SIGTERM', () => process.exit(0));
+`;
+
+// The server's path on the test host (the host shares this filesystem).
+export const numberedServer = (host: TestHost): string => {
+  const path = join(host.dir, 'numbered-server.mjs');
+  if (!existsSync(path)) writeFileSync(path, NUMBERED_SERVER_SOURCE);
+  return path;
+};
 
 // --host and --ssh-config for the test host.
 export const hostArgs = (host: TestHost): string[] => ['--host', host.dest, '--ssh-config', host.sshConfig];

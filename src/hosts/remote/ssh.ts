@@ -161,8 +161,12 @@ export const createSshTransport = (settings: SshSettings): SshTransport => {
     close: () =>
       new Promise((resolve) => {
         const child = spawn('ssh', [...base, '-O', 'exit', '--', destination.host], { stdio: 'ignore' });
-        child.once('error', () => { resolve(); });
-        child.once('close', () => { resolve(); });
+        child.once('error', () => {
+          resolve();
+        });
+        child.once('close', () => {
+          resolve();
+        });
       }),
   };
 };
