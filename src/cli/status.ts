@@ -68,12 +68,14 @@ const toJson = (s: LaunchState): Record<string, unknown> => ({
 // A plain table; the records hold only redacted commands, so nothing here needs redacting again.
 const formatTable = (states: readonly LaunchState[]): string => {
   if (states.length === 0) return 'no launches (vigil up starts one)\n';
+  // The HOST column only when some launch ran elsewhere: a table of local launches stays as it was.
+  const remote = states.some((s) => s.record.host !== 'local');
   const rows = [
-    ['ID', 'STATE', 'HOST', 'PID', 'AGE', 'URL', 'LOG'],
+    ['ID', 'STATE', ...(remote ? ['HOST'] : []), 'PID', 'AGE', 'URL', 'LOG'],
     ...states.map((s) => [
       s.record.id,
       s.state === 'alive' ? `alive (${s.record.outcome})` : s.state,
-      s.record.host,
+      ...(remote ? [s.record.host] : []),
       String(s.record.pid),
       formatDuration(s.ageMs),
       s.record.url ?? '-',
