@@ -119,7 +119,7 @@ const startUp = (
       }
     }
   });
-  const done = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const done = new Promise<void>((resolve) => child.once('close', () => { resolve(); }));
   return {
     pid: child.pid ?? 0,
     stop: () => child.kill('SIGINT'),
