@@ -111,7 +111,9 @@ const startUp = (
     partial = lines.pop() ?? '';
     for (const line of lines) {
       try {
-        const type = (JSON.parse(line) as { type: string }).type;
+        const event = JSON.parse(line) as { type: string; code?: string };
+        // The first event that says the server exited counts as the crash verdict.
+        const type = event.type === 'notice' && event.code === 'server-exited' ? 'exited' : event.type;
         if (!arrivals.has(type)) arrivals.set(type, now);
         for (const w of waiters.filter((x) => x.type === type)) w.resolve(now);
       } catch {
@@ -119,7 +121,11 @@ const startUp = (
       }
     }
   });
-  const done = new Promise<void>((resolve) => child.once('close', () => { resolve(); }));
+  const done = new Promise<void>((resolve) =>
+    child.once('close', () => {
+      resolve();
+    }),
+  );
   return {
     pid: child.pid ?? 0,
     stop: () => child.kill('SIGINT'),
@@ -196,7 +202,7 @@ const main = async (): Promise<void> => {
           const mark = join(host.dir, `mark-${mode}-${i}-${port}`);
           const run = startUp(host, [...via], mode, port++, mark, serverPath);
           const arrived = await Promise.race([
-            run.firstEventAt(mode === 'ready' ? 'ready' : 'failed'),
+            run.firstEventAt(mode === 'ready' ? 'ready' : 'exited'),
             sleep(30_000).then(() => NaN),
           ]);
           await run.done;

@@ -330,6 +330,16 @@ const runRemote = async (
       successThreshold: config.successThreshold,
       expectStatus: config.expectStatus,
       ...(signal === undefined ? {} : { signal }),
+      // The exit is news at once; stopping what is left on the host takes another round trip.
+      onEnding: (end) => {
+        if (end.kind === 'exited' && end.end.hostRebooted !== true) {
+          emit({
+            type: 'notice',
+            code: 'server-exited',
+            message: `the server exited on ${host.name}: ${end.end.detail}`,
+          });
+        }
+      },
       ...(history.length === 0
         ? {}
         : {
