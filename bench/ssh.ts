@@ -235,12 +235,12 @@ const main = async (): Promise<void> => {
       );
       return stdout.split('\n').filter(Boolean).map(Number);
     };
-    // Remote pids as seen inside the host's PID namespace: read their CPU through nsenter.
+    // Remote pids as seen inside the host's PID namespace; the same set is read at both ends of the minute, so
+    // processes that come and go (earlier launches ending) do not count, while the watcher's reaped children
+    // (sleep, wc, curl) do, through its cutime and cstime.
+    const watched = await remotePids();
     const remoteCpu = async (): Promise<number> => {
-      const pids = await remotePids();
-      const { stdout } = await host.exec(
-        `for p in ${pids.join(' ')}; do cat /proc/$p/stat 2>/dev/null; done`,
-      );
+      const { stdout } = await host.exec(`for p in ${watched.join(' ')}; do cat /proc/$p/stat 2>/dev/null; done`);
       return stdout
         .split('\n')
         .filter(Boolean)
@@ -249,12 +249,13 @@ const main = async (): Promise<void> => {
           return sum + [11, 12, 13, 14].reduce((s, i) => s + Number(rest[i] ?? 0), 0) / CLK;
         }, 0);
     };
-    const local0 = cpuOf(localPids());
+    const locals = localPids();
+    const local0 = cpuOf(locals);
     const remote0 = await remoteCpu();
     const t0 = performance.now();
     await sleep(WATCH_MS);
     const minutes = (performance.now() - t0) / 60_000;
-    const local1 = cpuOf(localPids());
+    const local1 = cpuOf(locals);
     const remote1 = await remoteCpu();
     const connections = host.connectionCount() - before;
     run.stop();

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { isLocalHost, parseDestination } from '../hosts/remote/destination.ts';
 import { stdinShell } from '../hosts/remote/ssh.ts';
 import type { RemoteOptions } from '../watch/options.ts';
+import { createRemoteHost, type RemoteHost } from '../hosts/remote/host.ts';
 import { collect, positiveDuration } from './watch-options.ts';
 
 export interface RawHostOptions {
@@ -63,3 +64,21 @@ export const parseRemoteOverrides = (raw: RawHostOptions): RemoteOptions => ({
   ...(raw.sshConfig === undefined ? {} : { sshConfig: raw.sshConfig }),
   ...(raw.sshOpt === undefined ? {} : { sshOptions: raw.sshOpt }),
 });
+
+// The remote host the parsed options name, or undefined for this machine.
+export const remoteHostFor = (
+  where: { host?: string; remote?: RemoteOptions },
+  stateDir: string,
+): RemoteHost | undefined => {
+  if (where.host === undefined) return undefined;
+  const remote = where.remote ?? {};
+  return createRemoteHost({
+    destination: parseDestination(where.host),
+    stateDir,
+    ...(remote.sshConfig === undefined ? {} : { configFile: remote.sshConfig }),
+    ...(remote.sshOptions === undefined ? {} : { options: remote.sshOptions }),
+    ...(remote.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: remote.connectTimeoutMs }),
+    ...(remote.remoteShell === undefined ? {} : { remoteShell: remote.remoteShell }),
+    ...(remote.activate === undefined ? {} : { activate: remote.activate }),
+  });
+};

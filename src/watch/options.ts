@@ -86,6 +86,11 @@ export interface WatchOptions extends WatchCommonOptions {
   logFrom?: 'start' | 'end';
   /** Sent as `Authorization: Bearer` with each probe. */
   apiKey?: string;
+  /** `[user@]host[:port]`: the server runs there; the pid, the log and the URL are the host's. */
+  host?: string;
+  remote?: RemoteOptions;
+  /** Where vigil's state (the ssh control socket) lives, for a remote host. */
+  stateDir?: string;
 }
 
 // The shared options after validation, defaults filled in.

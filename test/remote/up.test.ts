@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FailedEvent } from '../../src/events.ts';
 import { runVigil } from '../helpers/cli.ts';
 import { createTestHost, type TestHost } from './testhost.ts';
-import { hostArgs, lastEvent, remotePort, remoteProcesses, simCommand } from './remote.ts';
+import { hostArgs, lastEvent, numberedServer, remotePort, remoteProcesses, simCommand } from './remote.ts';
 
 let host: TestHost;
 beforeAll(async () => {
@@ -187,5 +187,65 @@ describe('vigil up --host', () => {
     expect(failed.diagnosis.class).toBe('port-in-use');
     expect(failed.diagnosis.summary).toMatch(/by pid \d+ \(.*python3/);
     expect(run.events.some((e) => e.type === 'launched')).toBe(false);
+  });
+
+  it('vigil check --host checks paths on the host', async () => {
+    await host.exec('mkdir -p /run/check-model-on-host');
+    const command = (path: string) => ['--', ...simCommand(31990).slice(0, 6), path];
+    const ok = await runVigil(
+      ['check', ...hostArgs(host), '--offline', ...command('/run/check-model-on-host')],
+      host.localEnv,
+    );
+    expect(ok.code, ok.stdout + ok.stderr).toBe(0);
+    const missing = await runVigil(
+      ['check', ...hostArgs(host), '--offline', ...command('/run/not-on-host')],
+      host.localEnv,
+    );
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toContain('/run/not-on-host');
+  });
+
+  it('vigil wait --host watches a process and a log on the host until ready', async () => {
+    const port = remotePort();
+    const log = join(host.dir, 'wait.log');
+    const { stdout } = await host.exec(
+      `PORT=${port} SEQ_COUNT=20 SEQ_MS=20 setsid nohup ${process.execPath} ${numberedServer(host)} > ${log} 2>&1 < /dev/null & echo $!`,
+    );
+    const pid = stdout.trim();
+    const run = await runVigil(
+      [
+        'wait',
+        ...hostArgs(host),
+        '--output',
+        'jsonl',
+        '--pid',
+        pid,
+        '--log',
+        log,
+        `http://127.0.0.1:${port}/health`,
+      ],
+      host.localEnv,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(lastEvent(run.events)?.type).toBe('ready');
+    await host.exec(`kill ${pid}`);
+  });
+
+  it('vigil wait --host reports the watched process dying', async () => {
+    const { stdout } = await host.exec('setsid nohup sleep 1 >/dev/null 2>&1 < /dev/null & echo $!');
+    const run = await runVigil(
+      [
+        'wait',
+        ...hostArgs(host),
+        '--output',
+        'jsonl',
+        '--pid',
+        stdout.trim(),
+        'http://127.0.0.1:31998/health',
+      ],
+      host.localEnv,
+    );
+    expect(run.code, run.stderr).toBe(3);
+    expect(lastEvent(run.events)).toMatchObject({ type: 'failed', reason: 'exited' });
   });
 });

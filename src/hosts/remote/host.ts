@@ -9,7 +9,14 @@ import {
   type LaunchReport,
   type LaunchScriptInput,
 } from './launch-script.ts';
-import { logsScript, portScript, statusScript, stopScript, type RemoteProcessIds } from './manage-scripts.ts';
+import {
+  identifyScript,
+  logsScript,
+  portScript,
+  statusScript,
+  stopScript,
+  type RemoteProcessIds,
+} from './manage-scripts.ts';
 import { shellJoin, shellQuote } from './quote.ts';
 import { createSshTransport, type SshSettings, type SshTransport } from './ssh.ts';
 
@@ -41,6 +48,11 @@ export interface RemoteHost extends HostRunner {
   checkPort(bindHost: string, port: number): Promise<RemotePortCheck>;
   states(launches: readonly RemoteProcessIds[]): Promise<Map<string, { state: RemoteState; pids: number[] }>>;
   stop(ids: RemoteProcessIds, graceMs: number): Promise<RemoteStopResult>;
+  /** The boot id, a process's start time (null: unknown; 'gone': no such process) and a log's size. */
+  identify(
+    pid: number | null,
+    log: string | null,
+  ): Promise<{ bootId: string; starttime: number | null | 'gone'; logSize: number }>;
   /** Starts `tail` of a log; the caller reads stdout and ends stdin to stop a follow. */
   tail(path: string, lines: number, follow: boolean): ReturnType<SshTransport['start']>;
   close(): Promise<void>;
@@ -135,6 +147,15 @@ export const createRemoteHost = (settings: RemoteHostSettings): RemoteHost => {
         signalled: Number(stopped?.[0] ?? 0),
         killed: stopped?.[1] === '1',
         survivors,
+      };
+    },
+    identify: async (pid, log) => {
+      const { stdout } = await run(identifyScript(pid, log));
+      const [bootId = '', start = '-', size = '0'] = lineOf(stdout, 'VIGIL-IDS') ?? [];
+      return {
+        bootId,
+        starttime: start === 'gone' ? 'gone' : start === '-' ? null : Number(start),
+        logSize: Number(size) || 0,
       };
     },
     tail: (path, lines, follow) => transport.start(logsScript(path, lines, follow)),

@@ -105,3 +105,13 @@ kill $T 2>/dev/null
 `
     : `tail -n ${lines} -- ${shellQuote(path)} || exit 3
 `;
+
+// For watching a server vigil did not launch: the host's boot id, the process's start time (or -) and the log's size.
+export const identifyScript = (pid: number | null, log: string | null): string => `${PROC_FUNCTIONS}
+read -r B < /proc/sys/kernel/random/boot_id
+T0=-
+${pid === null ? '' : `pstat ${pid} || T0=gone`}
+SZ=0
+${log === null ? '' : `SZ=$(wc -c < ${shellQuote(log)} 2>/dev/null) || SZ=0`}
+echo "VIGIL-IDS $B $T0 $((SZ + 0))"
+`;

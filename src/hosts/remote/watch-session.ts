@@ -18,12 +18,12 @@ import { watcherScript } from './watcher-script.ts';
 // What identifies a remote launch.
 export interface RemoteLaunchIds {
   id: string;
-  pid: number;
-  pgid: number;
-  sid: number;
+  pid: number | null;
+  pgid: number | null;
+  sid: number | null;
   starttime: number | null;
   bootId: string;
-  exitFile: string;
+  exitFile: string | null;
   log: string | null;
   logOffset: number;
 }
@@ -149,7 +149,7 @@ export const createRemoteWatch = (input: RemoteWatchInput): RemoteWatch => {
       case 'leader-exited':
         notice(
           'leader-exited',
-          `the launched command (pid ${launch.pid}) exited ${record.code ?? ''} but its session lives on; watching those processes`,
+          `the launched command (pid ${String(launch.pid)}) exited ${record.code ?? ''} but its session lives on; watching those processes`,
         );
         return;
       case 'end': {

@@ -9,11 +9,14 @@ export interface WatcherInput {
   id: string;
   /** Distinguishes this watcher from the ones before it (after a reconnect). */
   token: string;
-  pid: number;
-  pgid: number;
-  sid: number;
+  /** The leader; null: watch no process (only the log and probes). */
+  pid: number | null;
+  /** The group and session whose processes make up the server; null: the leader alone. */
+  pgid: number | null;
+  sid: number | null;
   starttime: number | null;
-  exitFile: string;
+  /** Where the launch wrapper writes the exit status; null when vigil did not launch it. */
+  exitFile: string | null;
   log: string | null;
   /** Where to read the log from: the last byte vigil received. */
   offset: number;
@@ -49,8 +52,8 @@ ${PROC_FUNCTIONS}
 ${NAP}
 ID=${shellQuote(input.id)}
 TOK=${shellQuote(input.token)}
-PID=${input.pid} PGID=${input.pgid} SID=${input.sid} START=${input.starttime === null ? '-' : String(input.starttime)}
-EXITF=${shellQuote(input.exitFile)}
+PID=${input.pid ?? ''} PGID=${input.pgid ?? '-'} SID=${input.sid ?? '-'} START=${input.starttime === null ? '-' : String(input.starttime)}
+EXITF=${shellQuote(input.exitFile ?? '')}
 LOG=${shellQuote(input.log ?? '')}
 [ "$LOG" = /dev/null ] && LOG=""
 OFF=${input.offset}
@@ -141,16 +144,21 @@ finish() {
   kill $PROBER 2>/dev/null
   exit 0
 }
+alive() {
+  pstat "$1" || return 1
+  case $ST in Z|X) return 1 ;; esac
+  [ "$START" = - ] || [ "$T0" = "$START" ]
+}
 LEADER=1
-if pstat "$PID" && [ "$START" != - ] && [ "$T0" != "$START" ]; then LEADER=0; fi
-scan
+M=""
+[ -n "$PID" ] && scan
 TICK=0
 while :; do
   read -r O < "$OWN" 2>/dev/null
   [ "$O" = "$TOK" ] || { kill $PROBER 2>/dev/null; exit 0; }
   readlog
-  if [ $LEADER = 1 ]; then
-    if ! member "$PID" || { [ "$START" != - ] && [ "$T0" != "$START" ]; }; then
+  if [ -n "$PID" ]; then
+    if [ $LEADER = 1 ] && ! alive "$PID"; then
       LEADER=0
       CODE=-; [ -r "$EXITF" ] && read -r CODE < "$EXITF"
       case $CODE in 0|-) ;; *) finish ;; esac
@@ -158,11 +166,11 @@ while :; do
       [ -z "$M" ] && finish
       emit "X \${CODE:--}"
     fi
+    recheck
+    TICK=$((TICK + 1))
+    if [ -z "$M" ] || [ $((TICK % 20)) = 0 ]; then scan; fi
+    [ -z "$M" ] && [ $LEADER = 0 ] && finish
   fi
-  recheck
-  TICK=$((TICK + 1))
-  if [ -z "$M" ] || [ $((TICK % 20)) = 0 ]; then scan; fi
-  [ -z "$M" ] && finish
   nap ${seconds(input.tickMs ?? 50)}
 done
 `;
