@@ -15,6 +15,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   stop: () => import('./stop.ts'),
   sim: () => import('./sim.ts'),
   demo: () => import('./demo.ts'),
+  ckpt: () => import('./ckpt.ts'),
 };
 
 export const VERSION = '0.1.0';
