@@ -79,6 +79,7 @@ export const checkDraft = async (
     });
   }
   findings.push(...loader.configIssues(config, names));
+  const named = findings.map((f) => ({ ...f, suggestions: f.suggestions.map((s) => s.replace('DIR', dir)) }));
   return {
     dir,
     engine: loader.engine,
@@ -86,8 +87,8 @@ export const checkDraft = async (
     version_source: versionSource,
     generation: loader.generation,
     layout: detectLayout(names, config).layout,
-    status: findings.some((f) => f.severity === 'error') ? 'errors' : findings.length > 0 ? 'warnings' : 'ok',
-    findings,
+    status: named.some((f) => f.severity === 'error') ? 'errors' : named.length > 0 ? 'warnings' : 'ok',
+    findings: named,
     tensors,
   };
 };

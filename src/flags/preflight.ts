@@ -15,6 +15,7 @@ import { isBundled, loadBundledSchema, loadNameIndex, NEWEST_BUNDLED } from './b
 import { ENGINE_LABEL } from './history.ts';
 import { chooseSchema, type SchemaChoice } from './schema-source.ts';
 import { speculativeFindings } from './speculative.ts';
+import { draftFindings } from './draft-findings.ts';
 import { pathFindings, typeFindings } from './value-checks.ts';
 
 export interface PreflightOptions {
@@ -166,6 +167,7 @@ export const checkCommand = async (input: CheckCommandInput): Promise<PreflightO
       ...typeFindings(parsed, typed, exactTypes),
       ...speculativeFindings(parsed, { schema, engineVersion: choice.engineVersion }),
       ...(await pathFindings(parsed, schema, host)),
+      ...(await draftFindings(parsed, entry.engine, choice.engineVersion, host, input.cwd)),
     ].map((finding) => placeFinding(finding, merged)),
   ].sort(byPosition);
   const redact = createRedactor({ argv: input.command });
