@@ -172,7 +172,7 @@ const renameByCopy = async (
   try {
     const src = await open(path, 'r');
     try {
-      const dst = await open(temp, 'wx', mode);
+      const dst = await open(temp, 'wx+', mode);
       try {
         await dst.write(next, 0, next.length, 0);
         await copyRange(src, header.dataStart, dst, next.length, dataLength, {
