@@ -124,9 +124,9 @@ describe('sharded folders', () => {
     const second = tensors.filter((t) => !t.name.startsWith('layers.'));
     await writeSafetensors(join(dir, 'model-00001-of-00002.safetensors'), first, { format: 'pt' });
     await writeSafetensors(join(dir, 'model-00002-of-00002.safetensors'), second, { format: 'pt' });
-    const weightMap = Object.fromEntries([
-      ...first.map((t) => [t.name, 'model-00001-of-00002.safetensors']),
-      ...second.map((t) => [t.name, 'model-00002-of-00002.safetensors']),
+    const weightMap: Record<string, string> = Object.fromEntries([
+      ...first.map((t): [string, string] => [t.name, 'model-00001-of-00002.safetensors']),
+      ...second.map((t): [string, string] => [t.name, 'model-00002-of-00002.safetensors']),
     ]);
     await writeFile(
       join(dir, 'model.safetensors.index.json'),
