@@ -3,7 +3,8 @@
 // by copy (temp file beside it, fsync, verify every byte, rename over), keeping the original as a backup.
 import { link, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { copyRange, firstDifference, hashRange } from './byte-ranges.ts';
+import { firstDifference, hashRange } from './byte-ranges.ts';
+import { writeRenamedCopy } from './copy-write.ts';
 import { crashAt, crashRequested } from './crash-point.ts';
 import { encodeHeader } from './encode.ts';
 import { CheckpointError } from './errors.ts';
@@ -22,6 +23,8 @@ export interface FileRenameOptions {
   verifyData?: boolean;
   /** Rewrite by copy even when the header would fit in place. */
   forceCopy?: boolean;
+  /** Stream the data through buffers instead of the kernel copy + block insert. */
+  streamCopy?: boolean;
   /** Where to keep the original after a rewrite by copy (default: a time-stamped name beside it). */
   backupPath?: string;
   /** Leave the saved header copy for the caller (a folder rename removes them once all files are done). */
@@ -36,6 +39,10 @@ export interface FileRenameResult {
   backup: string | null;
   /** What was checked after writing. */
   verified: 'header' | 'header+data' | null;
+  /** How a copy was made: kernel copy + block insert, or streamed through buffers. */
+  copy: 'kernel' | 'stream' | null;
+  /** Milliseconds spent writing (header copy, write, fsync, or the whole copy), in the final fsync alone, and verifying. */
+  timings: { write_ms: number; fsync_ms: number; verify_ms: number };
 }
 
 // The header after renaming: the same dtypes, shapes and offsets under the new names.
@@ -54,7 +61,14 @@ export const renameInFile = async (
 ): Promise<FileRenameResult> => {
   const tensors = renamedTensors(header, names);
   if (tensors.every((t, i) => t.name === header.tensors[i]?.name)) {
-    return { path, mode: 'unchanged', backup: null, verified: null };
+    return {
+      path,
+      mode: 'unchanged',
+      backup: null,
+      verified: null,
+      copy: null,
+      timings: { write_ms: 0, fsync_ms: 0, verify_ms: 0 },
+    };
   }
   const inPlace =
     options.forceCopy === true ? null : encodeHeader(tensors, header.metadata, header.headerLength);
@@ -134,13 +148,15 @@ const renameInPlace = async (
   const old = await readRegion(path, header.dataStart);
   const before = options.verifyData === true ? await dataHash(path, header, options.signal) : null;
   options.signal?.throwIfAborted();
+  const started = performance.now();
   await saveHeaderCopy(path, { old, next, fileSize: header.fileSize });
   crashAt('after-header-copy');
   await writeRegion(path, next);
   crashAt('after-header-write');
+  const written = performance.now();
   try {
-    const written = await checkHeader(path, tensors, header.metadata);
-    if (before !== null && (await dataHash(path, written)) !== before) {
+    const reread = await checkHeader(path, tensors, header.metadata);
+    if (before !== null && (await dataHash(path, reread)) !== before) {
       throw new CheckpointError(
         'VerifyFailed',
         'the tensor data changed during the header rewrite',
@@ -154,7 +170,49 @@ const renameInPlace = async (
     throw error;
   }
   if (options.keepHeaderCopy !== true) await removeHeaderCopy(path);
-  return { path, mode: 'in-place', backup: null, verified: before === null ? 'header' : 'header+data' };
+  return {
+    path,
+    mode: 'in-place',
+    backup: null,
+    verified: before === null ? 'header' : 'header+data',
+    copy: null,
+    timings: { write_ms: written - started, fsync_ms: 0, verify_ms: performance.now() - written },
+  };
+};
+
+// fsyncs the copy, then checks its header and compares every data byte with the original's.
+const syncAndVerify = async (
+  path: string,
+  temp: string,
+  header: SafetensorsHeader,
+  tensors: readonly TensorInfo[],
+  dataStart: number,
+  signal?: AbortSignal,
+): Promise<{ synced: number }> => {
+  const src = await open(path, 'r');
+  try {
+    const dst = await open(temp, 'r+');
+    try {
+      await dst.sync();
+      const synced = performance.now();
+      await checkHeader(temp, tensors, header.metadata);
+      const length = header.fileSize - header.dataStart;
+      const diff = await firstDifference(src, header.dataStart, dst, dataStart, length, signal);
+      if (diff !== null) {
+        throw new CheckpointError(
+          'VerifyFailed',
+          `the copy differs from the original at data byte ${diff}`,
+          'the original is unchanged; check the disk and try again',
+          path,
+        );
+      }
+      return { synced };
+    } finally {
+      await dst.close();
+    }
+  } finally {
+    await src.close();
+  }
 };
 
 const renameByCopy = async (
@@ -163,58 +221,36 @@ const renameByCopy = async (
   tensors: readonly TensorInfo[],
   options: FileRenameOptions,
 ): Promise<FileRenameResult> => {
-  const next = encodeHeader(tensors, header.metadata);
-  if (next === null) throw new Error('unreachable: an unforced header always fits');
   const temp = tempPath(path);
-  const dataLength = header.fileSize - header.dataStart;
   const mode = (await stat(path)).mode & 0o777;
-  let backup: string | null = null;
   try {
-    const src = await open(path, 'r');
-    try {
-      const dst = await open(temp, 'wx+', mode);
-      try {
-        await dst.write(next, 0, next.length, 0);
-        await copyRange(src, header.dataStart, dst, next.length, dataLength, {
-          ...(options.signal === undefined ? {} : { signal: options.signal }),
-          afterFirstChunk: () => {
-            crashAt('mid-copy');
-          },
-        });
-        await dst.sync();
-        await checkHeader(temp, tensors, header.metadata);
-        const diff = await firstDifference(
-          src,
-          header.dataStart,
-          dst,
-          next.length,
-          dataLength,
-          options.signal,
-        );
-        if (diff !== null) {
-          throw new CheckpointError(
-            'VerifyFailed',
-            `the copy differs from the original at data byte ${diff}`,
-            'the original is unchanged; check the disk and try again',
-            path,
-          );
-        }
-      } finally {
-        await dst.close();
-      }
-    } finally {
-      await src.close();
-    }
-    if (options.backup !== false) {
-      backup = options.backupPath ?? backupPath(path);
-      await link(path, backup);
-    }
+    const started = performance.now();
+    const copy = await writeRenamedCopy(path, header, tensors, temp, mode, {
+      ...(options.streamCopy === true ? { stream: true } : {}),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    const copied = performance.now();
+    const { synced } = await syncAndVerify(path, temp, header, tensors, copy.dataStart, options.signal);
+    const verified = performance.now();
+    const backup = options.backup === false ? null : (options.backupPath ?? backupPath(path));
+    if (backup !== null) await link(path, backup);
     crashAt('before-swap');
     await rename(temp, path);
     await syncDir(dirname(path));
+    return {
+      path,
+      mode: 'copy',
+      backup,
+      verified: 'header+data',
+      copy: copy.strategy,
+      timings: {
+        write_ms: synced - started + (performance.now() - verified),
+        fsync_ms: synced - copied,
+        verify_ms: verified - synced,
+      },
+    };
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
-  return { path, mode: 'copy', backup, verified: 'header+data' };
 };

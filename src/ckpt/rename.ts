@@ -30,6 +30,8 @@ export interface RenameOptions {
   verifyData?: boolean;
   /** Rewrite by copy even where the header fits in place. */
   forceCopy?: boolean;
+  /** Stream a copy through buffers instead of the kernel copy + block insert. */
+  streamCopy?: boolean;
   signal?: AbortSignal;
 }
 
@@ -172,6 +174,7 @@ export const applyRename = async (plan: RenamePlan, options: RenameOptions = {})
         ...(backup === undefined ? {} : { backupPath: backup }),
         ...(options.verifyData === true ? { verifyData: true } : {}),
         ...(options.forceCopy === true ? { forceCopy: true } : {}),
+        ...(options.streamCopy === true ? { streamCopy: true } : {}),
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       }),
     );

@@ -93,12 +93,30 @@ describe('rename by copy', () => {
     });
     expect(result?.files[0]?.mode).toBe('copy');
     expect(result?.files[0]?.verified).toBe('header+data');
+    expect(['kernel', 'stream']).toContain(result?.files[0]?.copy);
     expect(await tensorBytes(file)).toEqual(renamedBytes(before, longer));
     const names = await readdir(dir);
     const backup = names.find((n) => n.endsWith('.vigil-bak'));
     expect(backup).toBeDefined();
     expect(await sha(join(dir, backup!))).toBe(original);
     expect(names.filter((n) => n.endsWith('.safetensors'))).toEqual(['model.safetensors']);
+  });
+
+  it('streams the data through buffers when asked (the fallback where the kernel copy is unavailable)', async () => {
+    const dir = await makeTempDir();
+    const file = join(dir, 'model.safetensors');
+    await writeSafetensors(file, drafterTensors(), { format: 'pt' });
+    const before = await tensorBytes(file);
+    const { result } = await renameCheckpoint(file, {
+      rules: [parseRule('^layers\\.0\\.(.+)$=>model.layers.0.decoder_layer_with_a_long_name.$1')],
+      streamCopy: true,
+      backup: false,
+    });
+    expect(result?.files[0]).toMatchObject({ mode: 'copy', copy: 'stream', verified: 'header+data' });
+    const longer = (n: string): string =>
+      n.replace(/^layers\.0\./, 'model.layers.0.decoder_layer_with_a_long_name.');
+    expect(await tensorBytes(file)).toEqual(renamedBytes(before, longer));
+    expect(await readdir(dir)).toEqual(['model.safetensors']);
   });
 
   it('--no-backup leaves only the renamed file', async () => {
