@@ -8,6 +8,7 @@ import { CheckpointError } from './errors.ts';
 import { loadHeaderCopy, removeHeaderCopy } from './header-copy.ts';
 import { writeRegion } from './rename-file.ts';
 import { headerCopyPath, isTempOf, JOURNAL_NAME } from './side-files.ts';
+import { assertNotBusy } from './lock.ts';
 
 export interface Recovery {
   path: string;
@@ -110,6 +111,7 @@ const rollBackJournal = async (dir: string, journal: Journal): Promise<Recovery[
 
 // Everything a killed rewrite left in a folder; returns what was repaired (nothing when all was clean).
 export const recoverFolder = async (dir: string): Promise<Recovery[]> => {
+  await assertNotBusy(dir);
   const done: Recovery[] = [];
   const journalPath = join(dir, JOURNAL_NAME);
   const text = await readFile(journalPath, 'utf8').catch(() => null);

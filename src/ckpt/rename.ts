@@ -19,6 +19,7 @@ import {
   type RenameMode,
 } from './rename-file.ts';
 import { removeHeaderCopy } from './header-copy.ts';
+import { lockFolder } from './lock.ts';
 import { backupPath, JOURNAL_NAME } from './side-files.ts';
 
 export interface RenameOptions {
@@ -211,7 +212,12 @@ export const renameCheckpoint = async (
   const plan = await planRename(target, options);
   if (options.dryRun === true || (plan.changes.length === 0 && plan.config === null))
     return { recovered, plan, result: null };
-  return { recovered, plan, result: await applyRename(plan, options) };
+  const release = await lockFolder(plan.checkpoint.dir);
+  try {
+    return { recovered, plan, result: await applyRename(plan, options) };
+  } finally {
+    await release();
+  }
 };
 
 // Recovery for a file or a folder target (a file's folder holds its side files and any journal).

@@ -1,4 +1,5 @@
 // Renaming tensors through the library: in place, by copy, sharded folders, presets, refusals.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -227,6 +228,28 @@ describe('refusals change nothing', () => {
     expect(plan.changes.map((c) => c.to)).toContain('midlayer.self_attn.q_proj.weight');
     expect(await sha(join(dir, 'model.safetensors'))).toBe(before);
     expect(await readdir(dir)).toEqual(['config.json', 'model.safetensors']);
+  });
+});
+
+describe('one rewrite at a time', () => {
+  it('refuses while a live process holds the folder lock, and takes over a dead one', async () => {
+    const dir = await makeTempDir();
+    await writeDrafter(dir);
+    const holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      await writeFile(join(dir, '.vigil-ckpt.lock'), String(holder.pid));
+      const before = await sha(join(dir, 'model.safetensors'));
+      await expect(renameCheckpoint(dir, { preset: 'eagle3-speculators-to-sglang' })).rejects.toThrow(
+        `another vigil process (pid ${String(holder.pid)}) is rewriting this checkpoint`,
+      );
+      expect(await sha(join(dir, 'model.safetensors'))).toBe(before);
+    } finally {
+      holder.kill('SIGKILL');
+      await new Promise((resolve) => holder.once('exit', resolve));
+    }
+    const { result } = await renameCheckpoint(dir, { preset: 'eagle3-speculators-to-sglang' });
+    expect(result?.files[0]?.mode).toBe('in-place');
+    expect((await readdir(dir)).some((n) => n.startsWith('.'))).toBe(false);
   });
 });
 
