@@ -62,21 +62,21 @@ export type { OutputKind, Renderer, RendererOptions } from './report/types.ts';
 export { runPreflight, checkCommand, defaultSchemaCacheDir } from './flags/preflight.ts';
 export type { PreflightOptions, PreflightOutcome, PreflightReport } from './flags/preflight.ts';
 export { formatPreflightPlain, describeSource } from './flags/format.ts';
-export { parseArgv, optionLookup } from './flags/argparse.ts';
+export { parseArgv, optionLookup } from './flags/argparse/parse.ts';
 export type {
   ArgparseResult,
   ArgparseIssue,
   ArgparseIssueKind,
   ParsedOption,
   ParseArgvOptions,
-} from './flags/argparse.ts';
-export { parseHelpText } from './flags/help-parser.ts';
-export { loadBundledSchema, NEWEST_BUNDLED, BUNDLED_VERSIONS } from './flags/bundled.ts';
-export type { FlagSchema, FlagOption, Positional, EngineName } from './flags/schema.ts';
-export { suggestNames } from './flags/suggest.ts';
-export { CROSS_ENGINE_PAIRS } from './flags/aliases.ts';
-export { formatUsage, formatArgparseError, argparseWidth } from './flags/usage.ts';
-export type { UsageOptions } from './flags/usage.ts';
+} from './flags/argparse/parse.ts';
+export { parseHelpText } from './flags/schema/help-parser.ts';
+export { loadBundledSchema, NEWEST_BUNDLED, BUNDLED_VERSIONS } from './flags/schema/bundled.ts';
+export type { FlagSchema, FlagOption, Positional, EngineName } from './flags/schema/schema.ts';
+export { suggestNames } from './flags/checks/suggest.ts';
+export { CROSS_ENGINE_PAIRS } from './flags/checks/aliases.ts';
+export { formatUsage, formatArgparseError, argparseWidth } from './flags/argparse/usage.ts';
+export type { UsageOptions } from './flags/argparse/usage.ts';
 
 // Phases, diagnosis and the ETA history.
 export { createDiagnoser } from './diagnose/diagnoser.ts';
@@ -93,8 +93,8 @@ export type {
 } from './diagnose/types.ts';
 export { formatDiagnosisPlain } from './diagnose/format.ts';
 export type { FormatDiagnosisOptions } from './diagnose/format.ts';
-export { diagnoseLogFile } from './logs/diagnose-file.ts';
-export type { DiagnoseLogFileOptions } from './logs/diagnose-file.ts';
+export { diagnoseLogFile } from './diagnose/file/diagnose-file.ts';
+export type { DiagnoseLogFileOptions } from './diagnose/file/diagnose-file.ts';
 export { normalizeLine } from './logs/normalize.ts';
 export type { NormalizedLine, LinePiece } from './logs/normalize.ts';
 export { profileOf, loadStarts, recordStart, estimateRemaining } from './state/history.ts';

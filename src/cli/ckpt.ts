@@ -131,7 +131,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         throw invalidOption('--engine-version', 'a release number such as 0.5.11', raw.engineVersion);
       }
       await repair(dir);
-      const { NEWEST_BUNDLED } = await import('../flags/bundled.ts');
+      const { NEWEST_BUNDLED } = await import('../flags/schema/bundled.ts');
       const { draftLoaderFor } = await import('../engines/draft-loaders.ts');
       const { checkDraft } = await import('../ckpt/check-draft.ts');
       const { formatDraftCheck } = await import('../ckpt/format.ts');

@@ -11,7 +11,7 @@ import {
   type DraftLoader,
   type TensorResolution,
 } from '../../ckpt/draft-loader.ts';
-import { compareVersions } from '../../flags/versions.ts';
+import { compareVersions } from '../../flags/schema/versions.ts';
 
 /** The first release whose loader reads `layers.{i}.*` natively. */
 export const SGLANG_LAYERS_SINCE = '0.5.12';
