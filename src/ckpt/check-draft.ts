@@ -2,17 +2,18 @@
 // skip without a word are the dangerous ones: the server starts, serves, and accepts about one token per step.
 import { allTensors, readCheckpoint, type CheckpointReader } from './folder.ts';
 import type { DraftIssue, DraftLoader, TensorFate } from './draft-loader.ts';
-import { detectLayout, type DraftLayout } from './layout.ts';
+import { detectLayout } from './layout.ts';
 
 export type VersionSource = 'given' | 'detected' | 'newest-bundled' | 'unknown';
 
 export interface DraftCheck {
   dir: string;
   engine: DraftLoader['engine'];
+  engine_label: string;
   version: string;
   version_source: VersionSource;
   generation: string;
-  layout: DraftLayout;
+  layout: string;
   status: 'ok' | 'warnings' | 'errors';
   findings: DraftIssue[];
   tensors: { name: string; fate: TensorFate; param: string | null }[];
@@ -40,7 +41,7 @@ export const checkDraft = async (
   });
   const findings: DraftIssue[] = [];
   const skipped = tensors.filter((t) => t.fate === 'skipped').map((t) => t.name);
-  const label = `${loader.engine === 'sglang' ? 'SGLang' : 'vLLM'} ${loader.version}`;
+  const label = `${loader.label} ${loader.version}`;
   const network = skipped.filter((n) => NETWORK_WEIGHT.test(n));
   if (network.length > 0) {
     findings.push({
@@ -83,6 +84,7 @@ export const checkDraft = async (
   return {
     dir,
     engine: loader.engine,
+    engine_label: loader.label,
     version: loader.version,
     version_source: versionSource,
     generation: loader.generation,

@@ -22,6 +22,8 @@ export type DraftConfig = Record<string, unknown> | null;
 
 export interface DraftLoader {
   engine: 'sglang' | 'vllm';
+  /** The engine's name as users write it. */
+  label: string;
   /** The release checked against. */
   version: string;
   /** The loader generation, as the user should read it (e.g. "midlayer only (SGLang ≤ 0.5.11)"). */

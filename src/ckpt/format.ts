@@ -117,7 +117,7 @@ const SOURCE_TEXT = {
 } as const;
 
 export const formatDraftCheck = (check: DraftCheck): string => {
-  const engine = check.engine === 'sglang' ? 'SGLang' : 'vLLM';
+  const engine = check.engine_label;
   const lines = [
     `check-draft ${check.dir} against ${engine} ${check.version} (${SOURCE_TEXT[check.version_source]})`,
     `loader: ${check.generation}`,

@@ -2,12 +2,12 @@
 import { basename } from 'node:path';
 import { readCheckpoint, type CheckpointReader } from './folder.ts';
 import { tensorBytes } from './header.ts';
-import { detectLayout, LAYOUT_LABEL, type DraftLayout } from './layout.ts';
+import { detectLayout } from './layout.ts';
 
 export interface InspectReport {
   target: string;
   kind: 'file' | 'dir';
-  layout: DraftLayout;
+  layout: string;
   layout_label: string;
   layout_reasons: string[];
   files: {
@@ -94,7 +94,7 @@ export const inspectCheckpoint = async (
     target,
     kind: checkpoint.kind,
     layout: guess.layout,
-    layout_label: LAYOUT_LABEL[guess.layout],
+    layout_label: guess.label,
     layout_reasons: guess.reasons,
     files,
     index:

@@ -1,61 +1,62 @@
-// Which EAGLE-3 drafter layout a checkpoint is in, from its tensor names and config.json alone.
-export type DraftLayout = 'speculators-eagle3' | 'sglang-eagle3' | 'vllm-eagle3' | 'unknown';
+// Which EAGLE-3 drafter layout a checkpoint is in, from its tensor names and config.json alone. The
+// speculators training layout is known here; each engine describes its own (src/engines/draft-loaders.ts).
+import { ENGINE_DRAFT_LAYOUTS } from '../engines/draft-loaders.ts';
 
-export const LAYOUT_LABEL: Record<DraftLayout, string> = {
-  'speculators-eagle3': 'speculators EAGLE-3 (layers.0.*)',
-  'sglang-eagle3': 'SGLang EAGLE-3 (midlayer.*, LlamaForCausalLMEagle3)',
-  'vllm-eagle3': 'vLLM EAGLE-3 (layers.N.*, Eagle3LlamaForCausalLM)',
-  unknown: 'unknown (not an EAGLE-3 drafter vigil recognises)',
-};
+export interface LayoutSignature {
+  id: string;
+  label: string;
+  /** The evidence when the checkpoint is in this layout, else null. */
+  match(names: readonly string[], config: Record<string, unknown> | null): string[] | null;
+}
 
 export interface LayoutGuess {
-  layout: DraftLayout;
+  layout: string;
+  label: string;
   /** The evidence, for `inspect`. */
   reasons: string[];
 }
 
-const architecturesOf = (config: Record<string, unknown> | null): string[] => {
-  const value = config?.['architectures'];
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const hasLayers = (names: readonly string[]): boolean => names.some((n) => /^layers\.\d+\./.test(n));
+
+const SPECULATORS: LayoutSignature = {
+  id: 'speculators-eagle3',
+  label: 'speculators EAGLE-3 (layers.0.*)',
+  match: (names, config) => {
+    if (!hasLayers(names) || names.some((n) => n.startsWith('midlayer.'))) return null;
+    const type = config?.['speculators_model_type'];
+    if (typeof type === 'string')
+      return [
+        'decoder layer named layers.N.*',
+        `config.json has speculators_model_type ${JSON.stringify(type)}`,
+      ];
+    return config === null
+      ? ['decoder layer named layers.N.*', 'no config.json: assuming the speculators trainer wrote it']
+      : null;
+  },
 };
+
+export const UNKNOWN_LAYOUT = { id: 'unknown', label: 'unknown (not an EAGLE-3 drafter vigil recognises)' };
 
 export const detectLayout = (
   names: readonly string[],
   config: Record<string, unknown> | null,
 ): LayoutGuess => {
-  const arch = architecturesOf(config);
-  const midlayer = names.some((n) => n.startsWith('midlayer.'));
-  const layers = names.some((n) => /^layers\.\d+\./.test(n));
-  const eagle = names.includes('fc.weight') && (midlayer || layers);
-  const reasons: string[] = [];
+  const eagle =
+    names.includes('fc.weight') && (hasLayers(names) || names.some((n) => n.startsWith('midlayer.')));
   if (!eagle) {
-    reasons.push('no fc.weight next to a midlayer.* or layers.N.* decoder layer');
-    return { layout: 'unknown', reasons };
+    return {
+      layout: UNKNOWN_LAYOUT.id,
+      label: UNKNOWN_LAYOUT.label,
+      reasons: ['no fc.weight next to a midlayer.* or layers.N.* decoder layer'],
+    };
   }
-  if (midlayer) {
-    reasons.push('decoder layer named midlayer.*');
-    if (arch.length > 0) reasons.push(`architectures ${JSON.stringify(arch)}`);
-    return { layout: 'sglang-eagle3', reasons };
+  for (const signature of [SPECULATORS, ...ENGINE_DRAFT_LAYOUTS]) {
+    const reasons = signature.match(names, config);
+    if (reasons !== null) return { layout: signature.id, label: signature.label, reasons };
   }
-  reasons.push('decoder layer named layers.N.*');
-  if (typeof config?.['speculators_model_type'] === 'string') {
-    reasons.push(
-      `config.json has speculators_model_type ${JSON.stringify(config['speculators_model_type'])}`,
-    );
-    return { layout: 'speculators-eagle3', reasons };
-  }
-  if (arch.some((a) => /^Eagle3.*ForCausalLM$/.test(a))) {
-    reasons.push(`architectures ${JSON.stringify(arch)}`);
-    return { layout: 'vllm-eagle3', reasons };
-  }
-  if (arch.includes('LlamaForCausalLMEagle3')) {
-    reasons.push(`architectures ${JSON.stringify(arch)} (loaders that read layers.N natively)`);
-    return { layout: 'sglang-eagle3', reasons };
-  }
-  reasons.push(
-    config === null
-      ? 'no config.json: assuming the speculators trainer wrote it'
-      : 'config.json names no EAGLE-3 architecture',
-  );
-  return { layout: config === null ? 'speculators-eagle3' : 'unknown', reasons };
+  return {
+    layout: UNKNOWN_LAYOUT.id,
+    label: UNKNOWN_LAYOUT.label,
+    reasons: ['config.json names no EAGLE-3 architecture vigil knows'],
+  };
 };

@@ -8,7 +8,7 @@ import { CheckpointError } from './errors.ts';
 import { allTensors, readCheckpoint, type Checkpoint, type CheckpointReader } from './folder.ts';
 import { syncDir } from './fsync.ts';
 import { changed, planNames, type NameChange, type RenameRule } from './name-map.ts';
-import { rewriteConfig } from './preset-config.ts';
+import { rewriteDraftConfig } from '../engines/draft-loaders.ts';
 import { loadPreset, type PresetName } from './presets.ts';
 import { recoverFolder, type Journal, type Recovery } from './recover.ts';
 import {
@@ -96,7 +96,7 @@ export const planRename = async (
         };
   let config: RenamePlan['config'] = null;
   if (preset !== null && checkpoint.config !== null) {
-    const rewrite = rewriteConfig(checkpoint.config.json, preset.config);
+    const rewrite = rewriteDraftConfig(checkpoint.config.json, preset.config);
     notes.push(...rewrite.notes);
     const next = `${JSON.stringify(rewrite.config, null, 2)}\n`;
     if (JSON.stringify(rewrite.config) !== JSON.stringify(checkpoint.config.json))

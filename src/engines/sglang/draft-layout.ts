@@ -1,6 +1,7 @@
 // What SGLang's EAGLE-3 draft loader (python/sglang/srt/models/llama_eagle3.py, class LlamaForCausalLMEagle3)
-// reads. Releases up to 0.5.11 name the decoder layer `midlayer` only; from 0.5.12 (upstream PR #24663) it is
-// `layers.{i}`, and the loader rewrites `midlayer` to `layers.0` first. Both skip any unknown name silently.
+// reads (docs/engines/facts.md, "EAGLE-3 checkpoint layouts"). Releases up to 0.5.11 name the decoder layer
+// `midlayer` only; from 0.5.12 (upstream PR #24663) it is `layers.{i}`, and the loader rewrites `midlayer` to
+// `layers.0` first. Both skip any unknown name silently.
 import {
   architecturesOf,
   configField,
@@ -11,6 +12,9 @@ import {
   type DraftLoader,
   type TensorResolution,
 } from '../../ckpt/draft-loader.ts';
+import type { LayoutSignature } from '../../ckpt/layout.ts';
+import type { ArgparseResult } from '../../flags/argparse/parse.ts';
+import { isLocalPath } from '../../flags/checks/value-checks.ts';
 import { compareVersions } from '../../flags/schema/versions.ts';
 
 /** The first release whose loader reads `layers.{i}.*` natively. */
@@ -45,6 +49,45 @@ const paramsOf = (config: DraftConfig, layersGen: boolean): Set<string> => {
   return new Set(params);
 };
 
+/** The release assumed when the installed one is unknown: the midlayer-only loader, which every release reads. */
+export const SGLANG_UNKNOWN_VERSION = {
+  version: '0.5.11',
+  note: 'release unknown: checked against the midlayer-only loader that every SGLang release reads',
+};
+
+export const sglangLayout: LayoutSignature = {
+  id: 'sglang-eagle3',
+  label: 'SGLang EAGLE-3 (midlayer.*, LlamaForCausalLMEagle3)',
+  match: (names, config) => {
+    const arch = architecturesOf(config);
+    if (names.some((n) => n.startsWith('midlayer.'))) {
+      return [
+        'decoder layer named midlayer.*',
+        ...(arch.length > 0 ? [`architectures ${JSON.stringify(arch)}`] : []),
+      ];
+    }
+    return arch.includes(ARCH)
+      ? [
+          'decoder layer named layers.N.*',
+          `architectures ${JSON.stringify(arch)} (releases that read layers.N natively)`,
+        ]
+      : null;
+  },
+};
+
+// The EAGLE-3 draft folder of an SGLang command: --speculative-draft-model-path with --speculative-algorithm EAGLE3.
+export const sglangDraftFolder = (
+  parsed: ArgparseResult,
+): { path: string; index: number; arg: string } | null => {
+  const last = (dest: string): ArgparseResult['options'][number] | undefined =>
+    parsed.options.filter((u) => u.option.dest === dest).at(-1);
+  if (last('speculative_algorithm')?.values[0]?.toUpperCase() !== 'EAGLE3') return null;
+  const use = last('speculative_draft_model_path');
+  const value = use?.values[0];
+  if (use === undefined || value === undefined || !isLocalPath(value)) return null;
+  return { path: value, index: use.valueIndexes[0] ?? use.index, arg: value };
+};
+
 export const sglangDraftLoader = (version: string): DraftLoader => {
   const layersGen = compareVersions(version, SGLANG_LAYERS_SINCE) >= 0;
   const resolve = (raw: string, config: DraftConfig): TensorResolution => {
@@ -58,6 +101,7 @@ export const sglangDraftLoader = (version: string): DraftLoader => {
   };
   return {
     engine: 'sglang',
+    label: 'SGLang',
     version,
     generation: layersGen
       ? `layers.{i} with midlayer.* renamed onto layers.0 (SGLang ≥ ${SGLANG_LAYERS_SINCE})`

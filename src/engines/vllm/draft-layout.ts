@@ -1,4 +1,5 @@
-// What vLLM's EAGLE-3 draft loader (vllm/model_executor/models/llama_eagle3.py) reads: `layers.{i}.*`, with
+// What vLLM's EAGLE-3 draft loader (vllm/model_executor/models/llama_eagle3.py) reads (docs/engines/facts.md,
+// "EAGLE-3 checkpoint layouts"): `layers.{i}.*`, with
 // `midlayer.` mapped onto `layers.0.`, `d2t` loaded as draft_id_to_target_id and `t2d` dropped. Unlike SGLang,
 // an unknown name stops the load with a KeyError, so a bad name is loud, not silent.
 import {
@@ -11,6 +12,9 @@ import {
   type DraftLoader,
   type TensorResolution,
 } from '../../ckpt/draft-loader.ts';
+import type { LayoutSignature } from '../../ckpt/layout.ts';
+import type { ArgparseResult } from '../../flags/argparse/parse.ts';
+import { isLocalPath } from '../../flags/checks/value-checks.ts';
 
 const ARCHES = ['Eagle3LlamaForCausalLM', 'Eagle3Qwen3ForCausalLM', 'LlamaForCausalLMEagle3'];
 
@@ -29,8 +33,37 @@ const paramsOf = (config: DraftConfig): Set<string> => {
   return new Set(params);
 };
 
+export const vllmLayout: LayoutSignature = {
+  id: 'vllm-eagle3',
+  label: 'vLLM EAGLE-3 (layers.N.*, Eagle3LlamaForCausalLM)',
+  match: (names, config) => {
+    const arch = architecturesOf(config).filter((a) => /^Eagle3.*ForCausalLM$/.test(a));
+    return arch.length > 0 && !names.some((n) => n.startsWith('midlayer.'))
+      ? ['decoder layer named layers.N.*', `architectures ${JSON.stringify(arch)}`]
+      : null;
+  },
+};
+
+// The EAGLE-3 draft folder of a vLLM command: "model" in --speculative-config when "method" is "eagle3".
+export const vllmDraftFolder = (
+  parsed: ArgparseResult,
+): { path: string; index: number; arg: string } | null => {
+  const use = parsed.options.filter((u) => u.option.strings.includes('--speculative-config')).at(-1);
+  const text = use?.values[0];
+  if (use === undefined || text === undefined) return null;
+  try {
+    const config = JSON.parse(text) as Record<string, unknown> | null;
+    const model = config?.['model'];
+    if (config?.['method'] !== 'eagle3' || typeof model !== 'string' || !isLocalPath(model)) return null;
+    return { path: model, index: use.valueIndexes[0] ?? use.index, arg: text };
+  } catch {
+    return null;
+  }
+};
+
 export const vllmDraftLoader = (version: string): DraftLoader => ({
   engine: 'vllm',
+  label: 'vLLM',
   version,
   generation: 'layers.{i}, midlayer.* mapped onto layers.0, unknown names stop the load',
   resolve: (raw: string, config: DraftConfig): TensorResolution => {

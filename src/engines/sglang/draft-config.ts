@@ -1,7 +1,8 @@
-// Rewrites a drafter's config.json for a preset: speculators → SGLang flattens `transformer_layer_config`
-// and sets `architectures`; the reverse nests the layer fields again. Returns the new config plus notes on
-// what it could not carry over faithfully.
-import type { PresetConfig } from './presets.ts';
+// Rewrites a drafter's config.json between the speculators layout and SGLang's LlamaForCausalLMEagle3
+// (docs/engines/facts.md, "EAGLE-3 checkpoint layouts"): flatten `transformer_layer_config` and set
+// `architectures`, or nest the layer fields again. Returns the new config plus notes on what it could not carry
+// over faithfully.
+import type { PresetConfig } from '../../ckpt/presets.ts';
 
 type Json = Record<string, unknown>;
 
