@@ -133,8 +133,18 @@ const renamedIndex = (json: Record<string, unknown>, changes: readonly NameChang
 
 const modeOf = async (path: string): Promise<number> => (await stat(path)).mode & 0o777;
 
-// Carries out a plan. A single file needs no journal (its header copy or temp file is enough).
+// Carries out a plan; a folder whose rename fails midway is rolled back at once from its journal.
 export const applyRename = async (plan: RenamePlan, options: RenameOptions = {}): Promise<RenameResult> => {
+  try {
+    return await applyPlan(plan, options);
+  } catch (error) {
+    if (plan.checkpoint.kind === 'dir') await recoverFolder(plan.checkpoint.dir).catch(() => []);
+    throw error;
+  }
+};
+
+// A single file needs no journal (its header copy or temp file is enough).
+const applyPlan = async (plan: RenamePlan, options: RenameOptions): Promise<RenameResult> => {
   const { checkpoint } = plan;
   const work = plan.files.filter((f) => f.mode !== 'unchanged');
   const folder = checkpoint.kind === 'dir';

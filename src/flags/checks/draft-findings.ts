@@ -27,6 +27,8 @@ export const draftFindings = async (
   const dir = expand(use.path, cwd);
   const { localReader } = await import('../../ckpt/folder.ts');
   if ((await localReader.kind(dir)) !== 'dir') return [];
+  // Drafters saved as pytorch_model.bin have no header to read; the check is for safetensors folders.
+  if (!(await localReader.list(dir)).some((name) => name.endsWith('.safetensors'))) return [];
   const { checkDraft } = await import('../../ckpt/check-draft.ts');
   const version = engineVersion ?? support.unknownVersion.version;
   const assumed =
