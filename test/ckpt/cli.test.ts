@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DTYPE_BITS } from '../../src/ckpt/dtypes.ts';
+import { writeSafetensors } from '../../src/ckpt/encode.ts';
 import { readHeader } from '../../src/ckpt/header.ts';
 import { fileSource } from '../../src/ckpt/source.ts';
 import { runVigil } from '../helpers/cli.ts';
@@ -284,5 +286,42 @@ describe('preflight runs check-draft on a local draft folder', () => {
     const after = await runVigil(sglang(dir), env);
     expect(after.code).toBe(0);
     expect(after.stdout).not.toContain('draft-');
+  });
+
+  it('reads the draft folder from vLLM --speculative-config and reports a name vLLM would stop on', async () => {
+    const dir = await drafter();
+    const state = await makeTempDir('vigil-state-');
+    const env = { ...process.env, XDG_STATE_HOME: state };
+    const tensors = Object.entries(SPECULATORS_KEYS).map(([name, [dtype, shape]]) => ({
+      name,
+      dtype,
+      shape,
+      data: Buffer.alloc((shape.reduce((p, d) => p * d, 1) * DTYPE_BITS[dtype]) / 8),
+    }));
+    tensors.push({ name: 'verifier_norm.weight', dtype: 'BF16', shape: [16], data: Buffer.alloc(32) });
+    await writeSafetensors(join(dir, 'model.safetensors'), tensors, { format: 'pt' });
+    const spec = JSON.stringify({ model: dir, method: 'eagle3', num_speculative_tokens: 3 });
+    const run = await runVigil(
+      ['check', '--offline', '--', 'vllm', 'serve', 'org/target', '--speculative-config', spec],
+      env,
+    );
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('error[draft-unknown-weights]');
+    expect(run.stdout).toContain('verifier_norm.weight');
+  });
+
+  it('refuses an --engine-version that is not a release number', async () => {
+    const dir = await drafter();
+    const run = await runVigil([
+      'ckpt',
+      'check-draft',
+      dir,
+      '--engine',
+      'sglang',
+      '--engine-version',
+      'latest; rm -rf /',
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('--engine-version: expected a release number such as 0.5.11');
   });
 });
