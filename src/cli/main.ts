@@ -17,6 +17,7 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   attach: () => import('./attach.ts'),
   sim: () => import('./sim.ts'),
   demo: () => import('./demo.ts'),
+  ckpt: () => import('./ckpt.ts'),
 };
 
 export const VERSION = '0.1.0';
