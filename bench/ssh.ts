@@ -240,7 +240,9 @@ const main = async (): Promise<void> => {
     // (sleep, wc, curl) do, through its cutime and cstime.
     const watched = await remotePids();
     const remoteCpu = async (): Promise<number> => {
-      const { stdout } = await host.exec(`for p in ${watched.join(' ')}; do cat /proc/$p/stat 2>/dev/null; done`);
+      const { stdout } = await host.exec(
+        `for p in ${watched.join(' ')}; do cat /proc/$p/stat 2>/dev/null; done`,
+      );
       return stdout
         .split('\n')
         .filter(Boolean)
