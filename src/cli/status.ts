@@ -4,25 +4,37 @@ import { invalidOption } from '../errors.ts';
 import { formatDuration } from '../config/duration.ts';
 import { stateDir } from '../state/dir.ts';
 import { findLaunchRecord, listLaunchRecords } from '../state/records.ts';
-import { inspectLaunch, type LaunchState } from '../state/launch-state.ts';
+import { inspectLaunches, type LaunchState } from '../state/launch-state.ts';
 import { isProcessAlive } from '../hosts/proc.ts';
 import { probeOnce } from '../probe/http.ts';
+import {
+  addHostOptions,
+  parseHostOptions,
+  parseRemoteOverrides,
+  type RawHostOptions,
+} from './host-options.ts';
 
 // Adds `vigil status` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
-  program
+  const command = program
     .command('status')
-    .description('list launched servers with their live state')
+    .description('list launched servers with their live state (each remote host asked once, in parallel)')
     .argument('[id]', 'show one launch (an id or an unambiguous prefix)')
-    .option('--output <kind>', 'plain or json (tty prints plain)')
-    .action(async (id: string | undefined, raw: { output?: string }) => {
+    .option('--output <kind>', 'plain or json (tty prints plain)');
+  addHostOptions(command, { launch: false }).action(
+    async (id: string | undefined, raw: { output?: string } & RawHostOptions) => {
       const output = raw.output ?? 'plain';
       if (!['plain', 'tty', 'json', 'jsonl'].includes(output)) {
         throw invalidOption('--output', 'plain or json', output);
       }
       const dir = stateDir(ctx.env);
-      const records = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];
-      const states = await Promise.all(records.map((record) => liveState(inspectLaunch(record))));
+      const where = parseHostOptions(raw);
+      const all = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];
+      // --host lists that host's launches only.
+      const records = where.host === undefined ? all : all.filter((r) => r.host === where.host);
+      const states = await Promise.all(
+        (await inspectLaunches(records, dir, parseRemoteOverrides(raw))).map(liveState),
+      );
       if (output === 'json' || output === 'jsonl') {
         const rows = states.map(toJson);
         ctx.stdout.write(
@@ -34,7 +46,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         ctx.stdout.write(formatTable(states));
       }
       done(0);
-    });
+    },
+  );
 };
 
 // What the record cannot say: whether the server answers its health check now, and whether its watcher still runs
@@ -46,14 +59,14 @@ interface LiveState extends LaunchState {
 }
 
 const liveState = async (state: LaunchState): Promise<LiveState> => {
-  const watcher = state.record.watcher;
+  const watcher = state.record.host === 'local' ? state.record.watcher : undefined;
   const watching =
     watcher === undefined || state.record.outcome !== 'starting'
       ? null
       : isProcessAlive(watcher.pid, watcher.proc_start ?? undefined)
         ? 'running'
         : 'gone';
-  if (state.state !== 'alive' || state.record.health_url === null) {
+  if (state.state !== 'alive' || state.record.health_url === null || state.record.host !== 'local') {
     return { ...state, health: null, healthStatus: null, watcher: watching };
   }
   const probe = await probeOnce(state.record.health_url, { timeoutMs: 1000 });
@@ -62,7 +75,7 @@ const liveState = async (state: LaunchState): Promise<LiveState> => {
 };
 
 const describeState = (s: LiveState): string => {
-  if (s.state !== 'alive') return 'exited';
+  if (s.state !== 'alive') return s.state;
   const health =
     s.health === 'healthy'
       ? 'healthy'
@@ -82,6 +95,7 @@ const toJson = (s: LiveState): Record<string, unknown> => ({
   outcome: s.record.outcome,
   engine: s.record.engine,
   host: s.record.host,
+  ...(s.note === undefined ? {} : { note: s.note }),
   pid: s.record.pid,
   pgid: s.record.pgid,
   sid: s.record.sid,
@@ -97,11 +111,14 @@ const toJson = (s: LiveState): Record<string, unknown> => ({
 // A plain table; the records hold only redacted commands, so nothing here needs redacting again.
 const formatTable = (states: readonly LiveState[]): string => {
   if (states.length === 0) return 'no launches (vigil up starts one)\n';
+  // The HOST column only when some launch ran elsewhere: a table of local launches stays as it was.
+  const remote = states.some((s) => s.record.host !== 'local');
   const rows = [
-    ['ID', 'STATE', 'PID', 'AGE', 'URL', 'LOG'],
+    ['ID', 'STATE', ...(remote ? ['HOST'] : []), 'PID', 'AGE', 'URL', 'LOG'],
     ...states.map((s) => [
       s.record.id,
       describeState(s),
+      ...(remote ? [s.record.host] : []),
       String(s.record.pid),
       formatDuration(s.ageMs),
       s.record.url ?? '-',

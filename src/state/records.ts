@@ -37,6 +37,20 @@ export interface LaunchRecord {
   stop_requested_at?: string | null | undefined;
   /** The `vigil up` process watching the launch (pid and /proc start time), so status can tell it is gone. */
   watcher?: { pid: number; proc_start: number | null } | undefined;
+  /** Remote launches: the host's boot id at launch (a different one means the server is gone). */
+  boot_id?: string | null | undefined;
+  /** Remote launches: where the launch wrapper writes the server's exit status. */
+  exit_file?: string | null | undefined;
+  /** Remote launches: how vigil reached the host, so status, logs, stop and attach reach it the same way. */
+  ssh?: RecordSsh | null | undefined;
+}
+
+// The ssh settings of a remote launch.
+export interface RecordSsh {
+  config: string | null;
+  options: string[];
+  connect_timeout_ms: number | null;
+  remote_shell: string | null;
 }
 
 let schema: Promise<ZodType<LaunchRecord>> | null = null;
@@ -65,6 +79,17 @@ const recordSchema = (): Promise<ZodType<LaunchRecord>> =>
       ended_at: z.string().nullable(),
       stop_requested_at: z.string().nullable().optional(),
       watcher: z.object({ pid: z.number().int(), proc_start: z.number().int().nullable() }).optional(),
+      boot_id: z.string().nullable().optional(),
+      exit_file: z.string().nullable().optional(),
+      ssh: z
+        .object({
+          config: z.string().nullable(),
+          options: z.array(z.string()),
+          connect_timeout_ms: z.number().nullable(),
+          remote_shell: z.string().nullable(),
+        })
+        .nullable()
+        .optional(),
     }),
   ));
 

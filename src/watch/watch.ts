@@ -25,9 +25,12 @@ import { describeNonRegular } from '../state/usable-paths.ts';
 import { explainFullDisk } from './disk-full.ts';
 import { readProcStat } from '../hosts/proc.ts';
 import { resolveTarget } from './target.ts';
+import { watchRemote } from './remote-wait.ts';
+import { isLocalHost } from '../hosts/remote/destination.ts';
 
 // Watches a running server start. Throws UsageError at once for invalid options.
 export const watch = (options: WatchOptions): StartHandle => {
+  if (!isLocalHost(options.host)) return watchRemote(options);
   const common = resolveCommon(options);
   const url = validateUrl(options.url, 'url');
   if (options.pid !== undefined && (!Number.isInteger(options.pid) || options.pid < 1)) {
