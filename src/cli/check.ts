@@ -3,10 +3,6 @@
 import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import { formatPreflightPlain } from '../flags/format.ts';
-import { runPreflight } from '../flags/preflight.ts';
-import { createRedactor } from '../redact/redactor.ts';
-import { serializeEvent } from '../report/json.ts';
 
 interface RawCheckOptions {
   engine: string;
@@ -24,7 +20,6 @@ const isOutput = (value: string): value is CheckOutput => (OUTPUTS as readonly s
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('check')
-    .description("check a server command's flags against the engine's own CLI, without launching it")
     .option('--engine <engine>', 'sglang, vllm or auto (reads the command)', 'auto')
     .option('--help-file <file>', 'validate against this saved --help output only')
     .option('--offline', 'use no live --help: only --help-file or the bundled schemas')
@@ -44,6 +39,13 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         );
       }
       const machine = output === 'jsonl' || output === 'json';
+      const [{ formatPreflightPlain }, { runPreflight }, { createRedactor }, { serializeEvent }] =
+        await Promise.all([
+          import('../flags/format.ts'),
+          import('../flags/preflight.ts'),
+          import('../redact/redactor.ts'),
+          import('../report/json.ts'),
+        ]);
       const outcome = await runPreflight({
         command,
         engine,

@@ -5,10 +5,6 @@ import type { CommandModule } from './context.ts';
 import { UsageError, invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { EngineId } from '../engines/types.ts';
-import { formatDiagnosisPlain } from '../diagnose/format.ts';
-import { diagnoseLogFile } from '../diagnose/file/diagnose-file.ts';
-import { createRedactor } from '../redact/redactor.ts';
-import { serializeEvent } from '../report/json.ts';
 
 interface RawDiagnoseOptions {
   exitCode?: string;
@@ -62,7 +58,6 @@ const checkLogFile = async (path: string): Promise<void> => {
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('diagnose')
-    .description('explain a failed start from its log: the root cause, the evidence lines and what to change')
     .argument('<log-file>', "the server's log")
     .option('--exit-code <n>', "the server's exit code, if known (negative or 128+N: killed by signal N)")
     .option('--engine <engine>', 'sglang, vllm, tgi or auto (guess from the log)', 'auto')
@@ -73,6 +68,13 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (!isEngine(raw.engine)) throw invalidOption('--engine', 'sglang, vllm, tgi or auto', raw.engine);
       const exitCode = raw.exitCode === undefined ? undefined : parseExitCode(raw.exitCode);
       await checkLogFile(path);
+      const [{ formatDiagnosisPlain }, { diagnoseLogFile }, { createRedactor }, { serializeEvent }] =
+        await Promise.all([
+          import('../diagnose/format.ts'),
+          import('../diagnose/file/diagnose-file.ts'),
+          import('../redact/redactor.ts'),
+          import('../report/json.ts'),
+        ]);
       const redact = createRedactor({ env: ctx.env });
       const engine: EngineId | 'auto' = raw.engine;
       const diagnosis = await diagnoseLogFile(path, {

@@ -1,16 +1,13 @@
 // `vigil status [ID]`: each launch with its live state (alive or exited), pid, age, URL and log.
 import type { CommandModule } from './context.ts';
+import type { LaunchState } from '../state/launch-state.ts';
 import { invalidOption } from '../errors.ts';
 import { formatDuration } from '../config/duration.ts';
-import { stateDir } from '../state/dir.ts';
-import { findLaunchRecord, listLaunchRecords } from '../state/records.ts';
-import { inspectLaunch, type LaunchState } from '../state/launch-state.ts';
 
 // Adds `vigil status` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('status')
-    .description('list launched servers with their live state')
     .argument('[id]', 'show one launch (an id or an unambiguous prefix)')
     .option('--output <kind>', 'plain or json (tty prints plain)')
     .action(async (id: string | undefined, raw: { output?: string }) => {
@@ -18,6 +15,11 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (!['plain', 'tty', 'json', 'jsonl'].includes(output)) {
         throw invalidOption('--output', 'plain or json', output);
       }
+      const [{ stateDir }, { findLaunchRecord, listLaunchRecords }, { inspectLaunch }] = await Promise.all([
+        import('../state/dir.ts'),
+        import('../state/records.ts'),
+        import('../state/launch-state.ts'),
+      ]);
       const dir = stateDir(ctx.env);
       const records = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];
       const states = records.map((record) => inspectLaunch(record));

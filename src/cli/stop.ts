@@ -2,22 +2,29 @@
 import type { CommandModule } from './context.ts';
 import { VigilError } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import { stateDir } from '../state/dir.ts';
-import { findLaunchRecord } from '../state/records.ts';
-import { stopLaunch } from '../state/launch-state.ts';
-import { listenForInterrupts } from '../watch/interrupts.ts';
-import { createRedactor } from '../redact/redactor.ts';
 import { positiveDuration } from './watch-options.ts';
 
 // Adds `vigil stop` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('stop')
-    .description('stop a launched server and verify that nothing of it is left')
     .argument('<id>', 'the launch id (vigil status lists them), or an unambiguous prefix')
     .option('--grace <duration>', 'time between SIGTERM and SIGKILL', '10s')
     .action(async (id: string, raw: { grace: string }) => {
       const graceMs = positiveDuration(raw.grace, '--grace', true);
+      const [
+        { stateDir },
+        { findLaunchRecord },
+        { stopLaunch },
+        { listenForInterrupts },
+        { createRedactor },
+      ] = await Promise.all([
+        import('../state/dir.ts'),
+        import('../state/records.ts'),
+        import('../state/launch-state.ts'),
+        import('../watch/interrupts.ts'),
+        import('../redact/redactor.ts'),
+      ]);
       const dir = stateDir(ctx.env);
       const record = await findLaunchRecord(dir, id);
       // Survivors' command lines come from /proc: mask --api-key values and secret-looking variables in them.

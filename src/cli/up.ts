@@ -1,10 +1,6 @@
 // `vigil up [options] -- <server command...>`: launch a server, watch it start, and exit with how it ended.
 import type { CommandModule } from './context.ts';
 import { UsageError } from '../errors.ts';
-import { stateDir } from '../state/dir.ts';
-import { launch } from '../watch/launch.ts';
-import { resolveEnv } from '../watch/env.ts';
-import { listenForInterrupts } from '../watch/interrupts.ts';
 import {
   addWatchOptions,
   collect,
@@ -35,7 +31,6 @@ const LOCAL_HOSTS = new Set(['local', 'localhost', '127.0.0.1']);
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('up')
-    .description('launch a server, watch it start, and report ready or why it failed')
     .usage('[options] -- <server command...>')
     .argument('[command...]', 'the server command, after --');
   addWatchOptions(command, { target: true })
@@ -71,6 +66,12 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         );
       }
       const common = parseWatchOptions(raw);
+      const [{ stateDir }, { launch }, { resolveEnv }, { listenForInterrupts }] = await Promise.all([
+        import('../state/dir.ts'),
+        import('../watch/launch.ts'),
+        import('../watch/env.ts'),
+        import('../watch/interrupts.ts'),
+      ]);
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
       const graceMs = positiveDuration(raw.grace, '--grace', true);
       const interrupts = listenForInterrupts();

@@ -1,8 +1,6 @@
 // `vigil wait <url> [--pid N] [--log FILE]`: the same watch as `vigil up`, for a server started some other way.
 import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
-import { watch } from '../watch/watch.ts';
-import { listenForInterrupts } from '../watch/interrupts.ts';
 import { addWatchOptions, parseWatchOptions, renderStart, type RawWatchOptions } from './watch-options.ts';
 
 interface RawWaitOptions extends RawWatchOptions {
@@ -15,7 +13,6 @@ interface RawWaitOptions extends RawWatchOptions {
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('wait')
-    .description('watch a server started some other way until it is ready or fails')
     .argument('<url>', 'the server, e.g. http://127.0.0.1:30000 (a URL without a path gets the health path)');
   addWatchOptions(command, { target: false })
     .option('--pid <n>', 'a process to watch: its exit fails the start at once')
@@ -30,6 +27,10 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (raw.logFrom !== 'start' && raw.logFrom !== 'end')
         throw invalidOption('--log-from', 'start or end', raw.logFrom);
       const pid = raw.pid === undefined ? undefined : parsePid(raw.pid);
+      const [{ watch }, { listenForInterrupts }] = await Promise.all([
+        import('../watch/watch.ts'),
+        import('../watch/interrupts.ts'),
+      ]);
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {
