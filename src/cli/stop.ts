@@ -2,16 +2,17 @@
 import type { CommandModule } from './context.ts';
 import { VigilError } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import { positiveDuration } from './watch-options.ts';
+import { OPTION_SPECS } from '../watch/options.ts';
+import { optionFrom } from './watch-options.ts';
 
 // Adds `vigil stop` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('stop')
     .argument('<id>', 'the launch id (vigil status lists them), or an unambiguous prefix')
-    .option('--grace <duration>', 'time between SIGTERM and SIGKILL', '10s')
-    .action(async (id: string, raw: { grace: string }) => {
-      const graceMs = positiveDuration(raw.grace, '--grace', true);
+    .addOption(optionFrom(OPTION_SPECS.graceMs, 'time between SIGTERM and SIGKILL'))
+    .action(async (id: string, raw: { grace: number }) => {
+      const graceMs = raw.grace;
       const [
         { stateDir },
         { findLaunchRecord },

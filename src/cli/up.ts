@@ -1,11 +1,12 @@
 // `vigil up [options] -- <server command...>`: launch a server, watch it start, and exit with how it ended.
 import type { CommandModule } from './context.ts';
 import { UsageError } from '../errors.ts';
+import { OPTION_SPECS } from '../watch/options.ts';
 import {
   addWatchOptions,
   collect,
   parseWatchOptions,
-  positiveDuration,
+  optionFrom,
   renderStart,
   type RawWatchOptions,
 } from './watch-options.ts';
@@ -15,7 +16,7 @@ interface RawUpOptions extends RawWatchOptions {
   log?: string;
   env?: string[];
   envFile?: string[];
-  grace: string;
+  grace: number;
   keepOnFailure?: boolean;
   detachOnInterrupt?: boolean;
   replace?: boolean;
@@ -42,7 +43,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       collect,
     )
     .option('--env-file <file>', 'NAME=VALUE lines to add to the server environment (repeatable)', collect)
-    .option('--grace <duration>', 'time between SIGTERM and SIGKILL when stopping', '10s')
+    .addOption(optionFrom(OPTION_SPECS.graceMs))
     .option('--keep-on-failure', 'leave the server running when the start fails')
     .option('--detach-on-interrupt', 'leave the server running on Ctrl-C')
     .option('--replace', 'stop a vigil launch that holds the port first')
@@ -73,7 +74,6 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         import('../watch/interrupts.ts'),
       ]);
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
-      const graceMs = positiveDuration(raw.grace, '--grace', true);
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {
@@ -83,7 +83,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           command: args,
           env: { ...definedOnly(ctx.env), ...env },
           inheritEnv: false,
-          graceMs,
+          graceMs: raw.grace,
           keepOnFailure: raw.keepOnFailure === true,
           detachOnInterrupt: raw.detachOnInterrupt === true,
           replace: raw.replace === true,
