@@ -2,6 +2,7 @@
 import type { VigilEvent } from '../events.ts';
 import { formatDiagnosis, formatPreflight } from './adapters.ts';
 import {
+  formatExited,
   formatFailure,
   formatHeartbeat,
   formatLaunched,
@@ -68,6 +69,8 @@ export const linesFor = (event: VigilEvent, state: WatchState, options: HumanLin
       return options.heartbeats ? stamped(event.t, paint, [formatHeartbeat(event, state)]) : [];
     case 'diagnosis':
       return [formatDiagnosis(event, paint)];
+    case 'exited':
+      return stamped(event.t, paint, [paint('red', formatExited(event))]);
     case 'ready':
       return formatReady(event, paint);
     case 'failed':

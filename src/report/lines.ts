@@ -1,6 +1,7 @@
 // Turns events into the lines people read (tty and plain share them); the renderers decide which to print.
 import { formatDuration } from '../config/duration.ts';
 import type {
+  ExitedEvent,
   FailedEvent,
   HeartbeatEvent,
   LaunchedEvent,
@@ -100,6 +101,17 @@ export const formatHeartbeat = (event: HeartbeatEvent, state: WatchState): strin
 };
 
 // The ready verdict, painted.
+// `server exited (code 1) after 31s`: the first word of a crash, before the stop and the diagnosis.
+export const formatExited = (event: ExitedEvent): string => {
+  const how =
+    event.server_signal !== null
+      ? `signal ${event.server_signal}`
+      : event.server_exit_code !== null
+        ? `code ${event.server_exit_code}`
+        : 'exit status unknown';
+  return `server exited (${how}) after ${formatDuration(event.elapsed_ms)}`;
+};
+
 export const formatReady = (event: ReadyEvent, paint: Paint): string[] => {
   const lines = [paint('green', formatReadyVerdict(event))];
   if (event.id !== undefined) lines.push(`stop with: vigil stop ${event.id}`);

@@ -71,8 +71,10 @@ export const createTtyRenderer = (options: RendererOptions): Renderer => {
         return;
       }
       if (startsLive(event)) live = true;
-      // A frame is drawn now only when none is scheduled, so frames stay FRAME_MS apart.
-      if (timer === null) draw();
+      // A frame is drawn now only when none is scheduled, so frames stay FRAME_MS apart; the word that the server
+      // exited goes out at once.
+      if (event.type === 'exited' && timer !== null) clearTimeout(timer);
+      if (timer === null || event.type === 'exited') draw();
     },
     close() {
       stop();

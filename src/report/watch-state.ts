@@ -118,6 +118,7 @@ export const applyEvent = (state: WatchState, event: VigilEvent): Change => {
       break;
     case 'notice':
     case 'diagnosis':
+    case 'exited':
       break;
   }
   return change;

@@ -18,6 +18,33 @@ const renderPlain = (
   return stream.text();
 };
 
+describe('plain renderer: a crash', () => {
+  it('says the server exited as soon as the exited event comes, before the verdict', () => {
+    const stream = createMemoryStream();
+    const renderer = createPlainRenderer({ stream, redact });
+    renderer.render(launched());
+    renderer.render({
+      type: 'exited',
+      t: 31_010,
+      server_exit_code: 1,
+      server_signal: null,
+      elapsed_ms: 31_000,
+    });
+    expect(stream.text()).toContain('[31s] server exited (code 1) after 31s\n');
+    renderer.render({
+      type: 'exited',
+      t: 5_010,
+      server_exit_code: null,
+      server_signal: 'SIGKILL',
+      elapsed_ms: 5_000,
+    });
+    expect(stream.text()).toContain('server exited (signal SIGKILL) after 5s\n');
+    renderer.render(failed());
+    renderer.close();
+    expect(stream.text()).toMatch(/server exited \(code 1\)[^]*crashed after 31s \(exit code 1\)/);
+  });
+});
+
 describe('plain renderer', () => {
   const text = renderPlain(readyRun());
   const lines = text.split('\n');
