@@ -55,10 +55,13 @@ export const createProber = (options: ProberOptions): Prober => {
       if (stopped || inFlight !== controller) return;
       inFlight = null;
       options.onResult(result);
-      // onResult may have stopped the prober, fired a new probe, or hurried the schedule.
-      if (!stopped && inFlight === null && timer === null) scheduleNext();
+      // onResult may have stopped the prober or fired a new probe (read through a function: TypeScript cannot see
+      // that the call changed them).
+      if (idle()) scheduleNext();
     });
   };
+
+  const idle = (): boolean => !stopped && inFlight === null && timer === null;
 
   const scheduleNext = (): void => {
     const now = performance.now();
