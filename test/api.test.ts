@@ -1,0 +1,30 @@
+// The package's public API: what a script uses, and none of the CLI's internals.
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.ts';
+
+describe('public API', () => {
+  it('exports launch, watch, check, diagnose, the simulator, events, exit codes and errors', () => {
+    expect(Object.keys(api).sort()).toEqual([
+      'DIAGNOSIS_CLASSES',
+      'EVENT_SCHEMA_VERSION',
+      'EXIT',
+      'FAILURE_PHASES',
+      'PHASE_IDS',
+      'SIM_FAILURE_CLASSES',
+      'UsageError',
+      'VigilError',
+      'createRenderer',
+      'diagnoseLogFile',
+      'findLaunchRecord',
+      'inspectLaunch',
+      'launch',
+      'listLaunchRecords',
+      'runPreflight',
+      'runSim',
+      'stopLaunch',
+      'watch',
+    ]);
+    expect(api.EXIT).toMatchObject({ ready: 0, usage: 1, preflight: 2, exited: 3 });
+    expect(new api.UsageError('x')).toBeInstanceOf(api.VigilError);
+  });
+});
