@@ -3,7 +3,7 @@
 // rendering a start's events to its end.
 import { Option, type Command } from 'commander';
 import { VigilError, invalidOption } from '../errors.ts';
-import { defaultOutputKind, loadRenderer } from '../report/load.ts';
+import { createRenderer, defaultOutputKind } from '../report/index.ts';
 import type { OutputKind } from '../report/types.ts';
 import { OPTION_SPECS, type OptionSpec, type WatchCommonOptions } from '../watch/options.ts';
 import type { StartHandle } from '../watch/result.ts';
@@ -104,7 +104,7 @@ export const renderStart = async (
   options: RenderStartOptions,
   abort: () => void,
 ): Promise<number> => {
-  const renderer = await loadRenderer(options.output ?? defaultOutputKind(ctx.stdout), {
+  const renderer = await createRenderer(options.output ?? defaultOutputKind(ctx.stdout), {
     stream: ctx.stdout,
     redact: handle.redact,
     command: options.command,

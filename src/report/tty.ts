@@ -2,10 +2,9 @@
 // a second. Hand-written (no log-update): one line, one escape sequence, and output batched per frame.
 import { performance } from 'node:perf_hooks';
 import type { VigilEvent } from '../events.ts';
-import { humanLineOptions, linesFor } from './human-lines.ts';
 import { redactEvent } from './redact-event.ts';
 import { renderSegments, statusSegments } from './status-line.ts';
-import { createPaint, decideColor } from './style.ts';
+import { createPaint, decideColor, humanLineOptions, linesFor } from './human-lines.ts';
 import type { Renderer, RendererOptions } from './types.ts';
 import { createWatchState } from './watch-state.ts';
 

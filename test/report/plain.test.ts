@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VigilEvent } from '../../src/events.ts';
-import { createPlainRenderer } from '../../src/report/plain.ts';
+import { createPlainRenderer } from '../../src/report/human-lines.ts';
 import { createRedactor } from '../../src/redact/redactor.ts';
 import { createMemoryStream } from './memory-stream.ts';
 import { failed, launched, readyRun, SECRET_KEY, SECRET_TOKEN } from './scripts.ts';
