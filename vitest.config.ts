@@ -18,6 +18,10 @@ const PROCESS_HEAVY = [
   'test/flags/check-cli.test.ts',
   'test/diagnose/cli.test.ts',
   'test/logs/follow.test.ts',
+  'test/remote/**/*.test.ts',
+  'test/ckpt/cli.test.ts',
+  'test/ckpt/kill.test.ts',
+  'test/ckpt/rename.test.ts',
 ];
 
 export default defineConfig({

@@ -21,10 +21,13 @@ const COMMANDS: Record<string, CommandEntry> = {
   wait: { args: '[options] <url>', summary: 'watch a server started some other way until it is ready or fails', load: () => import('./wait.ts') },
   check: { args: '[options] <command...>', summary: "check a server command's flags against the engine's own CLI, without launching it", load: () => import('./check.ts') },
   diagnose: { args: '[options] <log-file>', summary: 'explain a failed start from its log: the root cause, the evidence lines and what to change', load: () => import('./diagnose.ts') },
-  status: { args: '[options] [id]', summary: 'list launched servers with their live state', load: () => import('./status.ts') },
+  status: { args: '[options] [id]', summary: 'list launched servers with their live state (each remote host asked once, in parallel)', load: () => import('./status.ts') },
   stop: { args: '[options] <id>', summary: 'stop a launched server and verify that nothing of it is left', load: () => import('./stop.ts') },
+  logs: { args: '[options] <id>', summary: "print a launch's log (with -f, keep following it)", load: () => import('./logs.ts') },
+  attach: { args: '[options] <id>', summary: 'watch a launched server again (after vigil was stopped), from the log offset its record holds', load: () => import('./attach.ts') },
   sim: { args: '[options] <engine> [args...]', summary: "run a simulated SGLang or vLLM server: real HTTP, the engine's log lines, injectable failures", load: () => import('./sim.ts') },
   demo: { args: '[options]', summary: 'the story on the simulator: a rejected flag, the corrected launch, its phases, one generation', load: () => import('./demo.ts') },
+  ckpt: { args: '[command]', summary: 'inspect, re-key and check safetensors checkpoints (EAGLE-3 drafters)', load: () => import('./ckpt.ts') },
 };
 
 export const VERSION = '0.1.0';
@@ -85,6 +88,7 @@ export const main = async (
       return EXIT.usage;
     }
     ctx.stderr.write(formatError(error, ctx.debug));
+    if (isVigilError(error) && error.code === 'E_UNREACHABLE') return EXIT.unreachable;
     return isVigilError(error) && error.code === 'E_PREFLIGHT' ? EXIT.preflight : EXIT.usage;
   }
 };

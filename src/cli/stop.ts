@@ -4,14 +4,17 @@ import { VigilError } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { OPTION_SPECS } from '../watch/options.ts';
 import { optionFrom } from './watch-options.ts';
+import { addHostOptions, parseRemoteOverrides, type RawHostOptions } from './host-options.ts';
 
 // Adds `vigil stop` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
-  program
+  const command = program
     .command('stop')
     .argument('<id>', 'the launch id (vigil status lists them), or an unambiguous prefix')
-    .addOption(optionFrom(OPTION_SPECS.graceMs, 'time between SIGTERM and SIGKILL'))
-    .action(async (id: string, raw: { grace: number }) => {
+    .addOption(optionFrom(OPTION_SPECS.graceMs, 'time between SIGTERM and SIGKILL'));
+  addHostOptions(command, { launch: false }).action(
+    async (id: string, raw: { grace: number } & RawHostOptions) => {
+      const remote = parseRemoteOverrides(raw);
       const graceMs = raw.grace;
       const [
         { stateDir },
@@ -33,7 +36,11 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       // A Ctrl-C during the grace period skips the rest of it: the user wants the server gone now.
       const interrupts = listenForInterrupts();
       try {
-        const result = await stopLaunch(dir, record, { graceMs, skipGrace: interrupts.signal });
+        const result = await stopLaunch(dir, record, {
+          graceMs,
+          skipGrace: interrupts.signal,
+          remote,
+        });
         if (result.survivors.length > 0) {
           throw new VigilError(
             'E_HOST',
@@ -42,6 +49,13 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
               .join(', ')}`,
             { hint: 'they may be stuck in the kernel (state D); check them with ps, or the GPU driver' },
           );
+        }
+        if (result.gone !== undefined) {
+          ctx.stdout.write(
+            `${record.id}: nothing signalled: ${result.gone === 'rebooted' ? `${record.host} rebooted since the launch` : 'its pid now belongs to another process'}, so the server is gone\n`,
+          );
+          done(EXIT.ready);
+          return;
         }
         ctx.stdout.write(
           result.alreadyExited
@@ -52,5 +66,6 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       } finally {
         interrupts.dispose();
       }
-    });
+    },
+  );
 };

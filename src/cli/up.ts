@@ -2,17 +2,17 @@
 import type { CommandModule } from './context.ts';
 import { UsageError } from '../errors.ts';
 import { OPTION_SPECS } from '../watch/options.ts';
+import { addHostOptions, parseHostOptions, type RawHostOptions } from './host-options.ts';
 import {
   addWatchOptions,
   collect,
-  parseWatchOptions,
   optionFrom,
+  parseWatchOptions,
   renderStart,
   type RawWatchOptions,
 } from './watch-options.ts';
 
-interface RawUpOptions extends RawWatchOptions {
-  host?: string;
+interface RawUpOptions extends RawWatchOptions, RawHostOptions {
   log?: string;
   env?: string[];
   envFile?: string[];
@@ -26,16 +26,13 @@ interface RawUpOptions extends RawWatchOptions {
   strict?: boolean;
 }
 
-const LOCAL_HOSTS = new Set(['local', 'localhost', '127.0.0.1']);
-
 // Adds `vigil up` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('up')
     .usage('[options] -- <server command...>')
     .argument('[command...]', 'the server command, after --');
-  addWatchOptions(command, { target: true })
-    .option('--host <host>', 'where the server runs (this machine)')
+  addHostOptions(addWatchOptions(command, { target: true }), { launch: true })
     .option('--log <path>', "where the server's output goes (default: a file under the state directory)")
     .option(
       '--env <K=V|NAME>',
@@ -57,15 +54,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           hint: 'usage: vigil up [options] -- <server command...>, e.g. vigil up -- vigil sim sglang -- --model-path m',
         });
       }
-      if (raw.host !== undefined && !LOCAL_HOSTS.has(raw.host)) {
-        throw new UsageError(
-          `--host ${raw.host}: launching on another machine is not available in this build`,
-          {
-            option: '--host',
-            hint: 'run vigil on that machine, or leave --host out',
-          },
-        );
-      }
+      const where = parseHostOptions(raw);
       const common = parseWatchOptions(raw);
       const [{ stateDir }, { launch }, { resolveEnv }, { listenForInterrupts }] = await Promise.all([
         import('../state/dir.ts'),
@@ -74,6 +63,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         import('../watch/interrupts.ts'),
       ]);
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
+      const graceMs = raw.grace;
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {
@@ -81,9 +71,11 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         const handle = launch({
           ...watchOptions,
           command: args,
-          env: { ...definedOnly(ctx.env), ...env },
+          // A remote server starts from the host's own environment: only the variables asked for travel.
+          env: where.host === undefined ? { ...definedOnly(ctx.env), ...env } : env,
+          ...where,
           inheritEnv: false,
-          graceMs: raw.grace,
+          graceMs,
           keepOnFailure: raw.keepOnFailure === true,
           detachOnInterrupt: raw.detachOnInterrupt === true,
           replace: raw.replace === true,

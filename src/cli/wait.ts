@@ -1,9 +1,10 @@
 // `vigil wait <url> [--pid N] [--log FILE]`: the same watch as `vigil up`, for a server started some other way.
 import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
+import { addHostOptions, parseHostOptions, type RawHostOptions } from './host-options.ts';
 import { addWatchOptions, parseWatchOptions, renderStart, type RawWatchOptions } from './watch-options.ts';
 
-interface RawWaitOptions extends RawWatchOptions {
+interface RawWaitOptions extends RawWatchOptions, RawHostOptions {
   pid?: string;
   log?: string;
   logFrom: string;
@@ -14,7 +15,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('wait')
     .argument('<url>', 'the server, e.g. http://127.0.0.1:30000 (a URL without a path gets the health path)');
-  addWatchOptions(command, { target: false })
+  addHostOptions(addWatchOptions(command, { target: false }), { launch: false })
     .option('--pid <n>', 'a process to watch: its exit fails the start at once')
     .option('--log <file>', "the server's log: phases, stall detection, the ready line, the diagnosis")
     .option(
@@ -27,8 +28,11 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (raw.logFrom !== 'start' && raw.logFrom !== 'end')
         throw invalidOption('--log-from', 'start or end', raw.logFrom);
       const pid = raw.pid === undefined ? undefined : parsePid(raw.pid);
-      const [{ watch }, { listenForInterrupts }] = await Promise.all([
+      // With --host, the pid, the log and the URL are the host's.
+      const where = parseHostOptions(raw);
+      const [{ watch }, { stateDir }, { listenForInterrupts }] = await Promise.all([
         import('../watch/watch.ts'),
+        import('../state/dir.ts'),
         import('../watch/interrupts.ts'),
       ]);
       const interrupts = listenForInterrupts();
@@ -38,6 +42,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           ...common,
           url,
           logFrom: raw.logFrom,
+          ...(where.host === undefined ? {} : { host: where.host, stateDir: stateDir(ctx.env) }),
+          ...(where.remote === undefined ? {} : { remote: where.remote }),
           signal: AbortSignal.any([interrupts.signal, failed.signal]),
           ...(pid === undefined ? {} : { pid }),
           ...(raw.log === undefined ? {} : { log: raw.log }),

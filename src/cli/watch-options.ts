@@ -5,7 +5,12 @@ import { Option, type Command } from 'commander';
 import { VigilError, invalidOption } from '../errors.ts';
 import { createRenderer, defaultOutputKind } from '../report/index.ts';
 import type { OutputKind } from '../report/types.ts';
-import { OPTION_SPECS, type OptionSpec, type WatchCommonOptions } from '../watch/options.ts';
+import {
+  OPTION_SPECS,
+  parseDurationOption,
+  type OptionSpec,
+  type WatchCommonOptions,
+} from '../watch/options.ts';
 import type { StartHandle } from '../watch/result.ts';
 import type { EngineChoice } from '../engines/command.ts';
 import type { CliContext } from './context.ts';
@@ -81,6 +86,10 @@ export const parseWatchOptions = (
   heartbeatMs: raw.heartbeat,
   output: raw.output ?? null,
 });
+
+// A duration option outside OPTION_SPECS, checked by the same rule (1ms to 596h; 0s too when `allowZero`).
+export const positiveDuration = (text: string, option: string, allowZero = false): number =>
+  parseDurationOption(text, option, allowZero);
 
 // Adds to a repeatable option's list (commander's collector).
 export const collect = (value: string, previous: string[] | undefined): string[] => [

@@ -15,6 +15,7 @@ import { isBundled, loadBundledSchema, loadNameIndex, NEWEST_BUNDLED } from './s
 import { ENGINE_LABEL } from './schema/history.ts';
 import { chooseSchema, type SchemaChoice } from './schema/source.ts';
 import { speculativeFindings } from '../engines/sglang/speculative.ts';
+import { draftFindings } from './checks/draft-findings.ts';
 import { pathFindings, typeFindings } from './checks/value-checks.ts';
 
 export interface PreflightOptions {
@@ -173,6 +174,7 @@ export const checkCommand = async (input: CheckCommandInput): Promise<PreflightO
       ...typeFindings(parsed, typed, exactTypes),
       ...speculativeFindings(parsed, { schema, engineVersion: choice.engineVersion }),
       ...(await pathFindings(parsed, schema, host)),
+      ...(await draftFindings(parsed, entry.engine, choice.engineVersion, host, input.cwd)),
     ].map((finding) => placeFinding(finding, merged)),
   ].sort(byPosition);
   const redact = createRedactor({ argv: input.command });

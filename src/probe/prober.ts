@@ -21,7 +21,7 @@ export interface Prober {
   /** Aborts the probe in flight, if any, and fires a new one at once (a ready line just appeared). */
   trigger(): void;
   /** The server answers HTTP but is not healthy yet: probe at the fast rate for a while (src/probe/schedule.ts). */
-  hurry(): void;
+  hurry?(): void;
   /** Stops probing and aborts the probe in flight (which closes its connection); idempotent. */
   stop(): void;
 }

@@ -85,7 +85,7 @@ export const resolveTarget = (input: TargetInput): ProbeTarget => {
 };
 
 // Whether a health path answers without generating (the engine lists the ones that generate).
-const isCheap = (spec: EngineSpec, path: string): boolean =>
+export const isCheap = (spec: EngineSpec, path: string): boolean =>
   !(spec.generatingHealthPaths ?? []).includes(path.replace(/\/+$/, '') || '/');
 
 // The loopback address to probe for a bind address: 0.0.0.0 → 127.0.0.1, :: → [::1].

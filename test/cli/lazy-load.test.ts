@@ -64,9 +64,10 @@ describe('what the CLI loads', () => {
     const modules = loaded(['up', '--help'], 'up-help');
     expect(modules).toContain('cli/up.js');
     expect(modules.filter((m) => m.startsWith('cli/wait'))).toEqual([]);
-    expect(modules.filter((m) => /^(hosts|probe|diagnose|flags|logs|state|watch|engines)\//.test(m))).toEqual(
-      [],
-    );
+    // Its options' definitions (watch/options and the engine registry they list) load; what the action runs does not.
+    expect(
+      modules.filter((m) => /^(probe|diagnose|flags|logs|state|watch)\//.test(m) && m !== 'watch/options.js'),
+    ).toEqual([]);
   });
 
   it('check --help loads check, not the flag checks', () => {
