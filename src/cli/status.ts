@@ -2,11 +2,7 @@
 import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
 import { formatDuration } from '../config/duration.ts';
-import { stateDir } from '../state/dir.ts';
-import { findLaunchRecord, listLaunchRecords } from '../state/records.ts';
-import { inspectLaunches, type LaunchState } from '../state/launch-state.ts';
-import { isProcessAlive } from '../hosts/proc.ts';
-import { probeOnce } from '../probe/http.ts';
+import type { LaunchState } from '../state/launch-state.ts';
 import {
   addHostOptions,
   parseHostOptions,
@@ -18,7 +14,6 @@ import {
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('status')
-    .description('list launched servers with their live state (each remote host asked once, in parallel)')
     .argument('[id]', 'show one launch (an id or an unambiguous prefix)')
     .option('--output <kind>', 'plain or json (tty prints plain)');
   addHostOptions(command, { launch: false }).action(
@@ -27,6 +22,11 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (!['plain', 'tty', 'json', 'jsonl'].includes(output)) {
         throw invalidOption('--output', 'plain or json', output);
       }
+      const [{ stateDir }, { findLaunchRecord, listLaunchRecords }, { inspectLaunches }] = await Promise.all([
+        import('../state/dir.ts'),
+        import('../state/records.ts'),
+        import('../state/launch-state.ts'),
+      ]);
       const dir = stateDir(ctx.env);
       const where = parseHostOptions(raw);
       const all = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];
@@ -59,6 +59,10 @@ interface LiveState extends LaunchState {
 }
 
 const liveState = async (state: LaunchState): Promise<LiveState> => {
+  const [{ isProcessAlive }, { probeOnce }] = await Promise.all([
+    import('../hosts/proc.ts'),
+    import('../probe/http.ts'),
+  ]);
   const watcher = state.record.host === 'local' ? state.record.watcher : undefined;
   const watching =
     watcher === undefined || state.record.outcome !== 'starting'
