@@ -22,6 +22,7 @@ const PROCESS_HEAVY = [
   'test/ckpt/cli.test.ts',
   'test/ckpt/kill.test.ts',
   'test/ckpt/rename.test.ts',
+  'test/faults/**/*.test.ts',
 ];
 
 export default defineConfig({
