@@ -209,9 +209,8 @@ const main = async (): Promise<void> => {
           const at = Number(readFileSync(mark, 'utf8'));
           samples.push(arrived - at);
           if (mode === 'ready')
-            spawnSync(process.execPath, [VIGIL, 'stop', '--grace', '1s', ...lastId(host)], {
-              env: host.localEnv,
-            });
+            // Asynchronously: the relay runs in this process, and a blocked event loop would stall the stop's ssh.
+            await runAsync([VIGIL, 'stop', '--grace', '1s', ...lastId(host)], host.localEnv);
         }
         results[`${mode} ${label}`] = stats(samples);
         log(`${mode} ${label}: ${samples.map((s) => s.toFixed(0)).join(' ')}`);
@@ -295,6 +294,14 @@ const main = async (): Promise<void> => {
     host.close();
   }
 };
+
+const runAsync = (args: string[], env: NodeJS.ProcessEnv): Promise<void> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+    child.once('close', () => {
+      resolve();
+    });
+  });
 
 // The newest launch id (the one just made), as `vigil stop` arguments.
 const lastId = (host: TestHost): string[] => {
