@@ -22,6 +22,8 @@ export interface ServerCommand {
   /** The port from the command (`--port`, `--port=N`, a prefix), or the engine's default; null when unknown. */
   port: number | null;
   portSource: 'command' | 'default' | null;
+  /** A --port value in the command that is not a port from 1 to 65535 (the server would not listen there). */
+  badPort: string | null;
   /** The address the server binds (`--host`, or the engine's default); null when unknown. */
   bindHost: string | null;
   apiKey: string | null;
@@ -51,6 +53,7 @@ export const readServerCommand = (
       entrypoint,
       port: null,
       portSource: null,
+      badPort: null,
       bindHost: null,
       apiKey: null,
       nodeRank: 0,
@@ -59,7 +62,8 @@ export const readServerCommand = (
     };
   }
   const values = readValues(entrypoint, argv, cwd);
-  const port = parsePort(values.get('port'));
+  const portText = values.get('port');
+  const port = parsePort(portText);
   const spec = getEngine(entrypoint.engine);
   const algorithm = values.get('speculative_algorithm') ?? null;
   const draftModel = values.get('speculative_draft_model_path') ?? null;
@@ -69,6 +73,7 @@ export const readServerCommand = (
     entrypoint,
     port: port ?? spec.defaultPort,
     portSource: port === null ? 'default' : 'command',
+    badPort: portText !== undefined && port === null ? portText : null,
     bindHost: values.get('host') ?? DEFAULT_BIND[entrypoint.engine],
     apiKey: values.get('api_key') ?? null,
     nodeRank: Number(values.get('node_rank') ?? 0) || 0,

@@ -57,9 +57,16 @@ export const defaultSchemaCacheDir = (env: NodeJS.ProcessEnv = process.env): str
 
 const validate = (options: PreflightOptions): void => {
   // Library callers may come from plain JavaScript: the type alone does not guarantee the value.
+  // The engines whose flag tables vigil bundles.
+  const engines = Object.keys(NEWEST_BUNDLED);
   const engine: string = options.engine ?? 'auto';
-  if (engine !== 'auto' && engine !== 'sglang' && engine !== 'vllm') {
-    throw invalidOption('--engine', 'sglang, vllm or auto', engine);
+  if (engine !== 'auto' && !engines.includes(engine)) {
+    throw invalidOption(
+      '--engine',
+      `${engines.join(', ')} or auto`,
+      engine,
+      'vigil check knows the flags of these engines',
+    );
   }
   if (options.helpFile === '') throw invalidOption('--help-file', 'a file path', options.helpFile);
   if (options.command.length === 0) {
