@@ -21,8 +21,7 @@ SCOPES = {
         "python/sglang/srt/managers",
         "python/sglang/srt/model_executor",
         "python/sglang/srt/model_loader",
-        "python/sglang/srt/mem_cache/memory_pool.py",
-        "python/sglang/srt/mem_cache/allocator.py",
+        "python/sglang/srt/mem_cache",
         "python/sglang/srt/distributed",
         "python/sglang/srt/server_args.py",
         "python/sglang/srt/utils",
@@ -36,11 +35,7 @@ SCOPES = {
         "python/sglang/srt/models/llama_eagle3.py",
     ],
     "vllm": [
-        "vllm/entrypoints/openai/api_server.py",
-        "vllm/entrypoints/cli",
-        "vllm/entrypoints/utils.py",
-        "vllm/entrypoints/launcher.py",
-        "vllm/entrypoints/openai/cli_args.py",
+        "vllm/entrypoints",
         "vllm/v1/engine",
         "vllm/v1/executor",
         "vllm/v1/worker/gpu_worker.py",
@@ -145,9 +140,10 @@ def python_strings(path, relative):
                     text = _template(keyword.value)
                     if text is not None:
                         found.append({"text": _normalise(text), "kind": "progress", "file": relative})
-        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args:
-            text = _template(node.exc.args[0])
-            name = ast.unparse(node.exc.func)
+        # Exceptions, raised where built or built by a helper and raised by its caller.
+        if isinstance(node, ast.Call) and node.args and re.search(r"(?:Error|Exception)$", ast.unparse(node.func)):
+            text = _template(node.args[0])
+            name = ast.unparse(node.func)
             if text is not None:
                 found.append({"text": f"{name.split('.')[-1]}: {_normalise(text)}", "kind": "raise", "file": relative})
     return found
