@@ -140,6 +140,16 @@ def python_strings(path, relative):
                     text = _template(keyword.value)
                     if text is not None:
                         found.append({"text": _normalise(text), "kind": "progress", "file": relative})
+        # A message built first and logged or raised through a variable (`message = "..."; logger.info(message)`).
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and re.search(r"(?:^|_)(?:msg|message)$", node.targets[0].id)
+        ):
+            text = _template(node.value)
+            if text is not None:
+                found.append({"text": _normalise(text), "kind": "log", "file": relative})
         # Exceptions, raised where built or built by a helper and raised by its caller.
         if isinstance(node, ast.Call) and node.args and re.search(r"(?:Error|Exception)$", ast.unparse(node.func)):
             text = _template(node.args[0])
