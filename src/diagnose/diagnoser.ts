@@ -2,9 +2,9 @@
 // Consumes lines one at a time with bounded state (first/last match per signature, a small ring of recent lines,
 // the phase), so a watcher can feed it live and `vigil diagnose` can stream a file of any size through it.
 import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
-import { getEngine } from '../engines/index.ts';
+import { getEngine, NAMED_ENGINES } from '../engines/index.ts';
+import { holdsFor, knownRelease } from '../engines/releases.ts';
 import type { EngineId } from '../engines/types.ts';
-import { VLLM_STARTED_LINE } from '../engines/vllm/log.ts';
 import type { RawLine } from '../logs/types.ts';
 import { normalizeLine, stripAnsi } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
@@ -30,9 +30,7 @@ const MAX_PHASE_EVIDENCE = 8;
 const MAX_SUPPORTING = 3;
 const MAX_RANKS = 1024;
 
-const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)/;
-const SGLANG_READY = /The server is fired up and ready to roll!/;
-const TGI_READY = /^Connected$/;
+const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard: Some\((\d+)\)/;
 
 interface Finding {
   line: number;
@@ -70,11 +68,15 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const ring: RawLine[] = [];
   const guess = createEngineGuess();
   const trackers = new Map<EngineId, LogStartTracker>();
-  for (const id of ['sglang', 'vllm', 'tgi'] as const) {
-    if (options.engine === 'auto' || options.engine === 'generic' || options.engine === id)
-      trackers.set(id, createStartTracker(getEngine(id)));
+  for (const spec of NAMED_ENGINES) {
+    if (options.engine === 'auto' || options.engine === 'generic' || options.engine === spec.id)
+      trackers.set(spec.id, createStartTracker(spec));
   }
-  const ready: Partial<Record<'sglang' | 'uvicorn' | 'tgi', Finding>> = {};
+  // The last line after which each engine reads a start as up (its ready line, or its last start line).
+  const ready = new Map<EngineId, Finding>();
+  const upLines = NAMED_ENGINES.flatMap((spec) =>
+    spec.upLine === null ? [] : [[spec.id, spec.upLine] as const],
+  );
   const lastLineByRank = new Map<number, number>();
   // The innermost traceback frame in the few lines above a line (the ring holds them in both modes).
   const frameAbove = (line: number): string | null => {
@@ -139,10 +141,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       )
         lastLineByRank.set(piece.rank, raw.line);
       const tpMatch = TP_SIZE.exec(text);
-      if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2]);
-      if (SGLANG_READY.test(text)) ready.sglang = { line: raw.line, raw: raw.text, facts: {} };
-      if (VLLM_STARTED_LINE.test(text)) ready.uvicorn = { line: raw.line, raw: raw.text, facts: {} };
-      if (TGI_READY.test(text)) ready.tgi = { line: raw.line, raw: raw.text, facts: {} };
+      if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
+      for (const [id, pattern] of upLines)
+        if (pattern.test(text)) ready.set(id, { line: raw.line, raw: raw.text, facts: {} });
       const code = CODE_LINE.test(piece.text);
       let matched = false;
       for (const signature of candidatesFor(text)) {
@@ -158,11 +159,24 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
 
   const quote = (line: number, raw: string): Evidence => ({ line, text: redact(stripAnsi(raw)).trimEnd() });
 
+  // A generic log takes the first engine's up line found, in registry order.
   const readyFor = (engine: EngineId): Finding | undefined => {
-    if (engine === 'sglang') return ready.sglang;
-    if (engine === 'vllm') return ready.uvicorn;
-    if (engine === 'tgi') return ready.tgi;
-    return ready.sglang ?? ready.tgi ?? ready.uvicorn;
+    if (engine !== 'generic') return ready.get(engine);
+    for (const [id] of upLines) {
+      const found = ready.get(id);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+
+  // The release whose rules apply: the caller's, else the log's banner; a release newer than any vigil knows
+  // takes every generation's rules.
+  const releaseFor = (engine: EngineId): string | null => {
+    if (engine === 'generic') return null;
+    const named = options.engineVersion ?? guess.version(engine);
+    if (named === null) return null;
+    const newest = getEngine(engine).flags?.newest ?? null;
+    return newest === null ? named : knownRelease(named, newest);
   };
 
   const tailEvidence = (): Evidence[] => ring.map((raw) => quote(raw.line, raw.text));
@@ -230,7 +244,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         advice: adviseFor(engine, 'unknown', {}, context),
       };
     }
-    const heartbeat = engine === 'generic' ? [] : getEngine(engine).heartbeatLines;
+    const heartbeat = getEngine(engine).heartbeatLines;
     const waiting = ring.some((raw) =>
       heartbeat.some((pattern) => pattern.test(normalizeLine(raw.text).text)),
     );
@@ -280,11 +294,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     finish(end: DiagnoseEnd = {}): Diagnosis {
       const engine = resolveEngine();
       const phase: PhaseId | null = end.phase ?? trackerFor(engine)?.phase ?? null;
-      const context: DiagnosisContext = { phase, tp };
+      const release = releaseFor(engine);
+      const context: DiagnosisContext = { phase, tp, engineVersion: release };
       const readyLine = readyFor(engine);
       const after = readyLine?.line ?? 0;
       const candidates: { hits: SignatureHits; finding: Finding }[] = [];
       for (const entry of hits.values()) {
+        if (!holdsFor(entry.signature.releases, release)) continue;
         const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
         if (finding !== null) candidates.push({ hits: entry, finding });
       }

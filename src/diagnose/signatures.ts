@@ -1,5 +1,6 @@
 // Failure signatures shared by every engine: argparse, Python, torch, CUDA, NCCL/gloo, Hugging Face Hub, signals
 // (docs/engines/log-patterns.md). Engine-specific shapes live in src/engines/<engine>/failures.ts.
+import { NAMED_ENGINES } from '../engines/index.ts';
 import type { Signature } from './facts.ts';
 import { explainSignal, signalName, signalNumber } from './signals.ts';
 
@@ -7,6 +8,12 @@ const named = (signal: number | undefined): string =>
   signal === undefined ? 'a signal' : `${signalName(signal) ?? `signal ${signal}`} (signal ${signal})`;
 
 const stripQuotes = (text: string): string => text.replace(/^['"]|['"]$/g, '');
+
+// A shell's report of a killed child: `Killed`, `1234 Killed  python3 -m ...`, or `Killed <server command>`
+// (the server names come from the engines' hints).
+const SHELL_KILLED = new RegExp(
+  String.raw`^Killed\b|\bKilled\s+(?:\S*(?:python|${NAMED_ENGINES.flatMap((engine) => engine.hintNeedles).join('|')})\S*)|\s\d+ Killed\s|Out of memory: Killed process`,
+);
 
 export const GENERIC_SIGNATURES: readonly Signature[] = [
   // --- unknown-flag / invalid-value: argparse exits before any GPU work.
@@ -365,8 +372,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'killed',
     weight: 40,
     needles: ['Killed'],
-    pattern:
-      /^Killed\b|\bKilled\s+(?:\S*(?:python|sglang|vllm|text-generation)\S*)|\s\d+ Killed\s|Out of memory: Killed process/,
+    pattern: SHELL_KILLED,
     facts: () => ({ signal: 9 }),
     summary: (_f, c) => `the server was killed with SIGKILL (signal 9); ${explainSignal(9, c.phase)}`,
   },

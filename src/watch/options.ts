@@ -1,6 +1,7 @@
 // The options of launch() and watch(), their defaults (DESIGN.md "Common options"), and their validation.
 import { invalidOption } from '../errors.ts';
 import type { EngineChoice } from '../engines/command.ts';
+import { ENGINES } from '../engines/index.ts';
 
 /** Options shared by launch() and watch(). Durations are milliseconds. */
 export interface WatchCommonOptions {
@@ -97,12 +98,13 @@ export const DEFAULTS = {
   graceMs: 10_000,
 } as const;
 
-const ENGINES = new Set(['auto', 'sglang', 'vllm', 'tgi', 'generic']);
+const ENGINE_CHOICES = ['auto', ...Object.keys(ENGINES)];
 
 // Validates and fills in the shared options; throws UsageError naming the option.
 export const resolveCommon = (options: WatchCommonOptions): ResolvedCommon => {
   const engine = options.engine ?? 'auto';
-  if (!ENGINES.has(engine)) throw invalidOption('engine', 'one of auto, sglang, vllm, generic', engine);
+  if (!ENGINE_CHOICES.includes(engine))
+    throw invalidOption('engine', `one of ${ENGINE_CHOICES.join(', ')}`, engine);
   const expect = options.expectStatus ?? DEFAULTS.expectStatus;
   if (expect.length === 0 || !expect.every((s) => Number.isInteger(s) && s >= 100 && s <= 599)) {
     throw invalidOption('expectStatus', 'HTTP statuses between 100 and 599, e.g. 200,204', expect.join(','));

@@ -40,7 +40,7 @@ export const resolveTarget = (input: TargetInput): ProbeTarget => {
   const port = input.port ?? command?.port ?? null;
   const bindHost = command?.bindHost ?? null;
   const bind = bindTarget(bindHost, port, input.url);
-  if (spec.id === 'sglang' && (command?.nodeRank ?? 0) >= 1) {
+  if (spec.servesNoApi?.({ nodeRank: command?.nodeRank ?? 0 }) === true) {
     return { healthUrl: null, origin: null, headers, needReadyLine: false, noApi: true, bind: null };
   }
   if (input.url !== null) {

@@ -8,7 +8,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 92,
     needles: ['graph failed'],
-    pattern: /Capture (?:draft )?cuda graph failed: .*(?:out of memory|OutOfMemory)/i,
+    pattern: /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed: .*(?:out of memory|OutOfMemory)/i,
     facts: () => ({ kind: 'graph-capture' }),
     summary: () => 'the GPU ran out of memory while capturing CUDA graphs',
   },
@@ -18,7 +18,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     weight: 86,
     needles: ['graph failed'],
     pattern:
-      /Capture (?:draft )?cuda graph failed: (.*(?:gloo|NCCL|nccl|[Tt]imed out|Connection (?:closed|reset|refused|cl)).*)$/,
+      /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed: (.*(?:gloo|NCCL|nccl|[Tt]imed out|Connection (?:closed|reset|refused|cl)).*)$/,
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `communication between ranks failed during CUDA graph capture: ${f.value ?? ''}`,
   },
@@ -27,7 +27,11 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'graph-capture-failed',
     weight: 60,
     needles: ['graph failed'],
-    pattern: /Capture (?:draft )?cuda graph failed:\s*(.*)$/,
+    pattern: /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed:\s*(.*)$/,
+    samples: [
+      'Capture cuda graph failed: operation not permitted when stream is capturing',
+      'Capture prefill CUDA graph failed: boom',
+    ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) =>
       `CUDA graph capture failed${f.value === '' || f.value === undefined ? ' (no memory or communication error named: often torch.compile)' : `: ${f.value}`}`,
@@ -78,16 +82,41 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     weight: 35,
     needles: ['dead'],
     pattern: /Rank (\d+) scheduler is dead/,
+    releases: { until: '0.5.10' },
+    samples: ['Rank 0 scheduler is dead. Please check if there are relevant logs.'],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) =>
       `SGLang's rank ${f.value ?? ''} scheduler process died without a traceback (killed by a signal)`,
   },
   {
+    // ≥ 0.5.10: `RuntimeError: Rank 0 scheduler died during initialization (exit code: -9).`
+    id: 'sglang-scheduler-died',
+    class: 'killed',
+    weight: 36,
+    needles: ['died'],
+    pattern: /Rank (\d+) scheduler died during initialization \(exit code: (-?\d+|None)\)/,
+    releases: { since: '0.5.10' },
+    samples: [
+      'RuntimeError: Rank 0 scheduler died during initialization (exit code: -9). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.',
+    ],
+    facts: (m) => {
+      const code = Number(m[2]);
+      return Number.isInteger(code) && code < 0
+        ? { value: m[1] ?? '', signal: -code }
+        : { value: m[1] ?? '' };
+    },
+    summary: (f) =>
+      f.signal === undefined
+        ? `SGLang's rank ${f.value ?? ''} scheduler died during initialization; its own error above is the cause when there is one`
+        : `SGLang's rank ${f.value ?? ''} scheduler was killed by signal ${f.signal} during initialization (signal 9: often the host OOM killer)`,
+  },
+  {
     id: 'sglang-warmup',
     class: 'warmup-failed',
     weight: 100,
-    needles: ['warmup error'],
-    pattern: /warmup error/,
+    needles: ['warmup error', 'warmup failed'],
+    pattern: /warmup error|Disaggregation warmup failed/,
+    samples: ['Initialization failed. warmup error: Connection refused'],
     summary: () => "SGLang's warm-up request to itself failed after the HTTP server came up",
   },
   {

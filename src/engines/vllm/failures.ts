@@ -35,10 +35,34 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     class: 'killed',
     weight: 38,
     needles: ['died'],
-    pattern: /(Worker proc|Engine core proc) (\S+) died unexpectedly/,
-    facts: (m) => ({ value: m[2] ?? '' }),
+    // `Engine core proc X died unexpectedly` up to 0.19; `Engine core process X died unexpectedly.` from 0.20;
+    // `Worker proc X died unexpectedly (exit code: -9)` on main; Ray's `RayWorkerProc rank=X died unexpectedly`.
+    pattern:
+      /(Worker proc|Engine core proc(?:ess)?|RayWorkerProc rank=)\s*(\S+?) died unexpectedly(?: \(exit code: (-?\d+)\))?/,
+    samples: [
+      'Worker proc VllmWorker-0 died unexpectedly, shutting down executor.',
+      'RuntimeError: Engine core process 1234 died unexpectedly.',
+    ],
+    facts: (m) => {
+      const code = Number(m[3]);
+      return Number.isInteger(code) && code < 0
+        ? { value: m[2] ?? '', signal: -code }
+        : { value: m[2] ?? '' };
+    },
     summary: (f) =>
       `vLLM process ${f.value ?? ''} died without a Python traceback (killed by a signal: the OOM killer, a segfault or a driver crash)`,
+  },
+  {
+    // vLLM main's client-side notice when the engine core process is gone.
+    id: 'vllm-engine-core-exited',
+    class: 'killed',
+    weight: 37,
+    needles: ['exited unexpectedly'],
+    pattern: /MPClient: engine core exited unexpectedly/,
+    releases: { since: 'main' },
+    samples: ['[shutdown] MPClient: engine core exited unexpectedly; starting cleanup'],
+    summary: () =>
+      "vLLM's engine core process exited without a Python traceback (killed by a signal: the OOM killer, a segfault or a driver crash)",
   },
   {
     id: 'vllm-engine-core-failed',
@@ -46,6 +70,9 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 10,
     needles: ['root cause', 'failed to start'],
     pattern: /Engine core initialization failed\. See root cause above|Engine process failed to start/,
+    samples: [
+      'RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+    ],
     summary: () =>
       "vLLM's engine core failed to start; the root cause was printed earlier by the EngineCore/worker processes and is not in this part of the log",
   },
