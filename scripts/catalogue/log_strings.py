@@ -37,6 +37,7 @@ SCOPES = {
     "vllm": [
         "vllm/entrypoints",
         "vllm/v1/engine",
+        "vllm/model_executor/models/registry.py",
         "vllm/v1/executor",
         "vllm/v1/worker/gpu_worker.py",
         "vllm/v1/worker/gpu_model_runner.py",
@@ -150,6 +151,11 @@ def python_strings(path, relative):
             text = _template(node.value)
             if text is not None:
                 found.append({"text": _normalise(text), "kind": "log", "file": relative})
+        # `assert condition, message` fails with AssertionError: message.
+        if isinstance(node, ast.Assert) and node.msg is not None:
+            text = _template(node.msg)
+            if text is not None:
+                found.append({"text": f"AssertionError: {_normalise(text)}", "kind": "raise", "file": relative})
         # Exceptions, raised where built or built by a helper and raised by its caller.
         if isinstance(node, ast.Call) and node.args and re.search(r"(?:Error|Exception)$", ast.unparse(node.func)):
             text = _template(node.args[0])

@@ -8,6 +8,9 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 92,
     needles: ['graph failed'],
+    samples: [
+      'Exception: Capture cuda graph failed: CUDA out of memory. Tried to allocate 448.00 MiB. GPU 7 has a total capacity of 95.00 GiB',
+    ],
     pattern: /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed: .*(?:out of memory|OutOfMemory)/i,
     facts: () => ({ kind: 'graph-capture' }),
     summary: () => 'the GPU ran out of memory while capturing CUDA graphs',
@@ -17,6 +20,9 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'nccl',
     weight: 86,
     needles: ['graph failed'],
+    samples: [
+      'Exception: Capture cuda graph failed: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled cuda error',
+    ],
     pattern:
       /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed: (.*(?:gloo|NCCL|nccl|[Tt]imed out|Connection (?:closed|reset|refused|cl)).*)$/,
     facts: (m) => ({ value: m[1] ?? '' }),
@@ -41,6 +47,9 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 90,
     needles: ['profiled value -'],
+    samples: [
+      'max_total_tokens=131072 is larger than the profiled value -561981. Use the profiled value instead.',
+    ],
     pattern: /larger than the profiled value (-\d+)/,
     facts: (m) => ({ kind: 'kv-cache', value: m[1] ?? '' }),
     summary: (f) =>
@@ -51,6 +60,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 90,
     needles: ['Not enough memory'],
+    samples: ['RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.'],
     pattern: /Not enough memory(?:\. Please try to increase --mem-fraction-static| to allocate KV cache)/,
     facts: () => ({ kind: 'kv-cache' }),
     summary: () => 'not enough GPU memory is left for the KV cache',
@@ -60,6 +70,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'port-in-use',
     weight: 100,
     needles: ['is not available'],
+    samples: ['ValueError: port at 30000 is not available in 30 seconds.'],
     pattern: /(\w*port) at (\d+) is not available/,
     facts: (m) => ({ port: m[2] ?? '', flag: m[1] ?? '' }),
     summary: (f) =>
@@ -70,8 +81,12 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'peer-rank-failed',
     weight: 50,
     needles: ['could finish the model loading'],
+    samples: [
+      "ValueError: TP rank 0 could finish the model loading, but there are other ranks that didn't finish loading. It is likely due to unexpected failures (e.g., OOM) or a slow node.",
+    ],
     pattern:
       /TP rank (\d+) could finish the model loading, but there are other ranks that didn't finish loading/,
+    releases: { since: '0.4.10' },
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) =>
       `TP rank ${f.value ?? ''} finished loading but other ranks did not: another rank failed (often out of memory) or is slow; its own error is the root cause`,
@@ -124,6 +139,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'warmup-failed',
     weight: 95,
     needles: ['Error'],
+    samples: ["AssertionError: res=<Response [503]>, res.text='Service Unavailable'"],
     pattern: /AssertionError: res=<Response \[(\d+)\]>/,
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `SGLang's warm-up request to itself got HTTP ${f.value ?? ''}`,
@@ -133,6 +149,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'hang',
     weight: 30,
     needles: ['atchdog timeout'],
+    samples: ['Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=False)'],
     pattern: /[Ww]atchdog timeout \(self\.watchdog_timeout=(\d+), self\.soft=False\)/,
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the scheduler made no progress for ${f.value ?? ''} s and SGLang's watchdog stopped it`,
@@ -142,6 +159,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'unknown',
     weight: 10,
     needles: ['xception'],
+    samples: ['Scheduler hit an exception: Traceback (most recent call last):'],
     pattern: /Scheduler hit an exception/,
     summary: () => 'an SGLang scheduler raised an exception (the traceback that follows names it)',
   },

@@ -64,7 +64,7 @@ export const SGLANG_PHASES: SampledRule[] = [
     phase: 'weight-load',
     pattern: new RegExp(String.raw`^Loading (?:safetensors|pt) checkpoint shards${BAR_COUNTS}`),
     progress: bar,
-    samples: ['Loading safetensors checkpoint shards'],
+    samples: ['Loading safetensors checkpoint shards:  50% Completed | 1/2 [00:01<00:01,  1.20s/it]'],
   },
   {
     phase: 'kv-cache',

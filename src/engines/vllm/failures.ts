@@ -8,6 +8,9 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 90,
     needles: ['No available memory for the cache blocks'],
     pattern: /No available memory for the cache blocks/,
+    samples: [
+      'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+    ],
     facts: () => ({ kind: 'kv-cache' }),
     summary: () => 'no GPU memory is left for the KV cache after the weights and activations',
   },
@@ -17,6 +20,9 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 89,
     needles: ['blocks: 0'],
     pattern: /# (?:GPU|cuda) blocks: 0\b/,
+    // The V0 engine's line (gone with V0).
+    releases: { until: '0.8.0' },
+    samples: ['# GPU blocks: 0, # CPU blocks: 2048'],
     facts: () => ({ kind: 'kv-cache' }),
     summary: () => 'memory profiling left 0 GPU blocks for the KV cache',
   },
@@ -26,6 +32,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 100,
     needles: ['Error'],
     pattern: /Error in inspecting model architecture '([^']+)'/,
+    samples: ["Error in inspecting model architecture 'Qwen3ForCausalLM'"],
     facts: (m) => ({ arch: m[1] ?? '', kind: 'inspect' }),
     summary: (f) =>
       `vLLM could not import its model code for ${f.arch ?? 'the model'}: the inspection subprocess crashed, usually a broken install (a compiled extension that does not match torch/CUDA)`,
@@ -39,7 +46,9 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     // `Worker proc X died unexpectedly (exit code: -9)` on main; Ray's `RayWorkerProc rank=X died unexpectedly`.
     pattern:
       /(Worker proc|Engine core proc(?:ess)?|RayWorkerProc rank=)\s*(\S+?) died unexpectedly(?: \(exit code: (-?\d+)\))?/,
+    releases: { since: '0.8.0' },
     samples: [
+      'Engine core proc EngineCore_0 died unexpectedly, shutting down client.',
       'Worker proc VllmWorker-0 died unexpectedly, shutting down executor.',
       'RuntimeError: Engine core process 1234 died unexpectedly.',
     ],
@@ -72,6 +81,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     pattern: /Engine core initialization failed\. See root cause above|Engine process failed to start/,
     samples: [
       'RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+      'RuntimeError: Engine process failed to start. See stack trace for the root cause.',
     ],
     summary: () =>
       "vLLM's engine core failed to start; the root cause was printed earlier by the EngineCore/worker processes and is not in this part of the log",
@@ -82,6 +92,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 10,
     needles: ['failed to start', 'initialization failed'],
     pattern: /WorkerProc (?:initialization failed|failed to start)|EngineCore failed to start/,
+    samples: ['WorkerProc failed to start.', 'EngineCore failed to start.'],
     summary: () => 'a vLLM worker process failed to start; its own traceback names the cause',
   },
 ];

@@ -41,7 +41,11 @@ export const VLLM_PHASES: SampledRule[] = [
   {
     phase: 'process-up',
     pattern: /^Automatically detected platform |^non-default args: |^Initializing an? (?:V[01] )?LLM engine /,
-    samples: ['Automatically detected platform cuda.', "non-default args: {'model': 'm'}"],
+    samples: [
+      'Automatically detected platform cuda.',
+      "non-default args: {'model': 'm'}",
+      'Initializing an LLM engine (v0.6.6.post1) with config: model=m',
+    ],
   },
   {
     phase: 'dist-init',
@@ -52,12 +56,17 @@ export const VLLM_PHASES: SampledRule[] = [
     phase: 'weight-load',
     pattern:
       /^Starting to load model |^Loading weights took |^Model loading took |^Loading model weights took |^Loading drafter model/,
-    samples: ['Loading weights took 4.12 seconds', 'Model loading took 15.3 GiB and 5.01 seconds'],
+    samples: [
+      'Loading weights took 4.12 seconds',
+      'Model loading took 15.3 GiB and 5.01 seconds',
+      'Loading model weights took 15.2 GB',
+    ],
   },
   {
     phase: 'weight-load',
     pattern: new RegExp(String.raw`^Loading (?:safetensors|pt) checkpoint shards${BAR_COUNTS}`),
     progress: bar,
+    origin: 'dependency',
     samples: [],
   },
   {
@@ -75,6 +84,7 @@ export const VLLM_PHASES: SampledRule[] = [
       'GPU KV cache size: 452,864 tokens',
       'Available KV cache memory: 52.31 GiB',
       'GPU KV cache size: 452,864 tokens, Maximum concurrency for 40,960 tokens per request: 11.06x',
+      '# GPU blocks: 2000, # CPU blocks: 512',
     ],
   },
   {
@@ -84,9 +94,13 @@ export const VLLM_PHASES: SampledRule[] = [
   },
   {
     phase: 'graph-capture',
-    pattern: new RegExp(String.raw`^Capturing CUDA graphs? \([^)]*\)${BAR_COUNTS}`),
+    pattern: new RegExp(String.raw`^Capturing CUDA graphs?(?: shapes| \([^)]*\))${BAR_COUNTS}`),
     progress: bar,
-    samples: [],
+    releases: { since: '0.8.0' },
+    samples: [
+      'Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): 100%|██████████| 67/67 [00:03<00:00, 19.50it/s]',
+      'Capturing CUDA graph shapes: 100%|██████████| 67/67 [00:25<00:00,  2.61it/s]',
+    ],
   },
   {
     phase: 'warmup',
@@ -97,6 +111,7 @@ export const VLLM_PHASES: SampledRule[] = [
   {
     phase: 'http-up',
     pattern: /^Starting vLLM (?:API )?server (?:\d+ )?on /,
+    releases: { since: '0.8.0' },
     samples: [
       'Starting vLLM server on http://0.0.0.0:8000',
       'Starting vLLM API server 0 on http://0.0.0.0:8000',
