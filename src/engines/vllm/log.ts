@@ -115,6 +115,7 @@ export const VLLM_PHASES: SampledRule[] = [
     samples: [
       'Starting vLLM server on http://0.0.0.0:8000',
       'Starting vLLM API server 0 on http://0.0.0.0:8000',
+      'Starting vLLM API server on http://0.0.0.0:8000',
     ],
   },
   {
