@@ -1,6 +1,6 @@
 // Corpus accuracy: diagnoses every log in test/fixtures/logs (auto engine, as `vigil diagnose` does) and compares
 // the class with the manifest's label. Prints a table per engine and class, then the misses.
-// Run: npx tsx scripts/measure/corpus-accuracy.ts [--engine-given]
+// Run: npx tsx test/diagnose/corpus-accuracy.ts [--engine-given]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
@@ -12,7 +12,7 @@ interface Entry {
   expected_diagnosis: string;
 }
 
-const dir = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'logs');
+const dir = join(import.meta.dirname, '..', 'fixtures', 'logs');
 const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Entry[];
 const engineGiven = process.argv.includes('--engine-given');
 
