@@ -36,6 +36,8 @@ interface Finding {
   line: number;
   raw: string;
   facts: FailureFacts;
+  /** The quoted source line that raised a bare exception (`assert x` above `AssertionError`). */
+  source?: { line: number; raw: string };
 }
 
 interface SignatureHits {
@@ -89,6 +91,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     }
     return null;
   };
+  // The quoted `raise`/`assert` source line in the few lines above a line, if any.
+  const sourceAbove = (line: number): { line: number; raw: string } | null => {
+    for (let i = ring.length - 1; i >= 0; i--) {
+      const raw = ring[i];
+      if (raw === undefined || raw.line >= line) continue;
+      if (raw.line < line - CONTEXT_LINES) break;
+      if (CODE_LINE.test(normalizeLine(raw.text).text)) return { line: raw.line, raw: raw.text };
+    }
+    return null;
+  };
   let tp: number | null = null;
   let lastLine = 0;
 
@@ -117,6 +129,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (frame !== null) facts.frame = frame;
     }
     const finding: Finding = { line, raw, facts };
+    // A bare exception (`AssertionError` with no message) says what failed only through the line that raised it.
+    if (/(?:Error|Exception)\s*$/.test(match[0]) && match.index === 0) {
+      const source = sourceAbove(line);
+      if (source !== null) finding.source = source;
+    }
     // A quoted source line counts just below the error it raises, so the real error line wins when both are there.
     const id = code ? `${signature.id}:code` : signature.id;
     const existing = hits.get(id);
@@ -159,11 +176,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
 
   const quote = (line: number, raw: string): Evidence => ({ line, text: redact(stripAnsi(raw)).trimEnd() });
 
-  // A generic log takes the first engine's up line found, in registry order.
+  // A log of unknown engine counts only a decisive ready line: a web server's own start line (uvicorn's
+  // `Application startup complete.`) comes before some engines are ready.
   const readyFor = (engine: EngineId): Finding | undefined => {
     if (engine !== 'generic') return ready.get(engine);
-    for (const [id] of upLines) {
-      const found = ready.get(id);
+    for (const spec of NAMED_ENGINES) {
+      const found = spec.readyLine === null ? undefined : ready.get(spec.id);
       if (found !== undefined) return found;
     }
     return undefined;
@@ -348,7 +366,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       return {
         class: cls,
         summary,
-        evidence: sortEvidence([quote(winner.finding.line, winner.finding.raw), ...supporting]),
+        evidence: sortEvidence([
+          ...(winner.finding.source === undefined
+            ? []
+            : [quote(winner.finding.source.line, winner.finding.source.raw)]),
+          quote(winner.finding.line, winner.finding.raw),
+          ...supporting,
+        ]),
         advice: adviseFor(advisedBy, cls, facts, context),
       };
     },

@@ -31,6 +31,13 @@ export const ERROR_NEEDLES: readonly string[] = [
   'rashed', // TGI `Shard 0 crashed`, `Webserver Crashed`
   'xited un', // vLLM `MPClient: engine core exited unexpectedly`
   'annot start', // TGI `Shard cannot start`
+  'gated', // Cannot access gated repo ...
+  'Bfloat16', // Bfloat16 is only supported on GPUs with compute capability ...
+  'OutOfRes', // triton OutOfResources
+  'but got', // X only supports Y, but got Z
+  'faulty rank', // Please check rank 0 logs for faulty rank
+  'max seq len', // vLLM `The model's max seq len (N) is larger than the maximum number of tokens ...`
+  'on startup', // vLLM `Free memory on device (...) on startup ...`
 ];
 
 // Lines that begin a start (so a restarted server is tracked again) and engine hints; always searched.

@@ -84,8 +84,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     samples: [
       "ValueError: TP rank 0 could finish the model loading, but there are other ranks that didn't finish loading. It is likely due to unexpected failures (e.g., OOM) or a slow node.",
     ],
-    pattern:
-      /TP rank (\d+) could finish the model loading, but there are other ranks that didn't finish loading/,
+    pattern: /TP rank (\d+) could finish the model loading, but there are other ranks/,
     releases: { since: '0.4.10' },
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) =>
@@ -147,12 +146,28 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
   {
     id: 'sglang-hard-watchdog',
     class: 'hang',
-    weight: 30,
+    weight: 45,
     needles: ['atchdog timeout'],
     samples: ['Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=False)'],
-    pattern: /[Ww]atchdog timeout \(self\.watchdog_timeout=(\d+), self\.soft=False\)/,
+    // Older releases print no `self.soft` (their watchdog only ever kills).
+    pattern: /[Ww]atchdog timeout \(self\.watchdog_timeout=(\d+)(?:\.\d+)?(?:, self\.soft=False)?\)/,
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the scheduler made no progress for ${f.value ?? ''} s and SGLang's watchdog stopped it`,
+  },
+  {
+    // SGLang skips a model module that fails to import and goes on; when the model then needs it, this line is the
+    // cause (a compiler or a compiled-kernel package missing).
+    id: 'sglang-ignored-import',
+    class: 'dependency',
+    weight: 22,
+    needles: ['Ignore import error'],
+    pattern: /Ignore import error when loading ([\w.]+)[.:]\s*(.*)$/,
+    samples: [
+      "Ignore import error when loading sglang.srt.models.deepseek_v2. Command '['/usr/bin/gcc', '-O3']' returned non-zero exit status 1.",
+    ],
+    facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `SGLang could not import ${f.package ?? 'a model module'} (${f.value ?? ''}) and skipped it`,
   },
   {
     id: 'sglang-scheduler-exception',

@@ -15,6 +15,29 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     summary: () => 'no GPU memory is left for the KV cache after the weights and activations',
   },
   {
+    // The V1 worker checks free memory before loading: another process holds part of the GPU.
+    id: 'vllm-startup-free-memory',
+    class: 'cuda-oom',
+    weight: 95,
+    needles: ['on startup'],
+    // Up to 0.14: `... on startup is less than desired GPU memory utilization (0.9, ...)`; from 0.15:
+    // `... on startup. Desired GPU memory utilization is (0.9, ...)`.
+    pattern:
+      /Free memory on device (?:\S+ )?\(([\d.]+)\/([\d.]+) GiB\) on startup(?: is less than desired GPU memory utilization|\. Desired GPU memory utilization is) \(([\d.]+)/,
+    releases: { since: '0.10.0' },
+    samples: [
+      'ValueError: Free memory on device (22.1/79.2 GiB) on startup. Desired GPU memory utilization is (0.9, 71.3 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
+      'ValueError: Free memory on device (3.22/4.0 GiB) on startup is less than desired GPU memory utilization (0.9, 3.6 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
+    ],
+    facts: (m) => ({
+      kind: 'startup-free-memory',
+      value: `${m[1] ?? ''}/${m[2] ?? ''} GiB free`,
+      choices: m[3] ?? '',
+    }),
+    summary: (f) =>
+      `the GPU had only ${f.value ?? 'part of its memory'} at start, less than --gpu-memory-utilization ${f.choices ?? ''} asks for: another process holds GPU memory`,
+  },
+  {
     id: 'vllm-zero-blocks',
     class: 'cuda-oom',
     weight: 89,
