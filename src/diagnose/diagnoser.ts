@@ -36,6 +36,8 @@ interface Finding {
   line: number;
   raw: string;
   facts: FailureFacts;
+  /** Printed at WARNING level (or below): a notice the server survived, not a stop. */
+  nonFatal?: boolean;
   /** The quoted source line that raised a bare exception (`assert x` above `AssertionError`). */
   source?: { line: number; raw: string };
 }
@@ -122,13 +124,14 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     raw: string,
     match: RegExpExecArray,
     code: boolean,
+    nonFatal: boolean,
   ): void => {
     const facts: FailureFacts = { ...(signature.facts?.(match) ?? {}) };
     if (signature.class === 'weight-mismatch') {
       const frame = frameAbove(line);
       if (frame !== null) facts.frame = frame;
     }
-    const finding: Finding = { line, raw, facts };
+    const finding: Finding = { line, raw, facts, ...(nonFatal ? { nonFatal } : {}) };
     // A bare exception (`AssertionError` with no message) says what failed only through the line that raised it.
     if (/(?:Error|Exception)\s*$/.test(match[0]) && match.index === 0) {
       const source = sourceAbove(line);
@@ -167,7 +170,14 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         if (signature.fallback === true && matched) continue;
         const match = signature.pattern.exec(text);
         if (match === null) continue;
-        record(signature, raw.line, raw.text, match, code);
+        record(
+          signature,
+          raw.line,
+          raw.text,
+          match,
+          code,
+          piece.level === 'warning' || piece.level === 'info',
+        );
         matched = true;
       }
     }
@@ -322,6 +332,15 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
         if (finding !== null) candidates.push({ hits: entry, finding });
       }
+      // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never
+      // the root cause when an error line follows it.
+      const lastFatal = Math.max(
+        0,
+        ...candidates.filter((c) => c.finding.nonFatal !== true).map((c) => c.finding.line),
+      );
+      const eligible = candidates.filter((c) => c.finding.nonFatal !== true || c.finding.line > lastFatal);
+      candidates.length = 0;
+      candidates.push(...eligible);
       candidates.sort(
         (a, b) => b.hits.signature.weight - a.hits.signature.weight || a.finding.line - b.finding.line,
       );
