@@ -108,5 +108,31 @@ export type { SimSettings } from './sim/settings.ts';
 export { SIM_FAILURE_CLASSES, FAILURE_PHASES } from './sim/failures/catalog.ts';
 export type { SimFailureClass } from './sim/failures/catalog.ts';
 
+// safetensors checkpoints: reading, writing, renaming, checking EAGLE-3 drafters.
+export { readHeader, parseHeader, MAX_HEADER_SIZE } from './ckpt/header.ts';
+export type { SafetensorsHeader, TensorInfo } from './ckpt/header.ts';
+export { fileSource, bytesSource } from './ckpt/source.ts';
+export type { ByteSource } from './ckpt/source.ts';
+export { encodeHeader, serializeSafetensors, writeSafetensors } from './ckpt/encode.ts';
+export type { TensorData } from './ckpt/encode.ts';
+export { DTYPE_BITS } from './ckpt/dtypes.ts';
+export type { Dtype } from './ckpt/dtypes.ts';
+export { CheckpointError } from './ckpt/errors.ts';
+export type { CheckpointProblem } from './ckpt/errors.ts';
+export { readCheckpoint, localReader } from './ckpt/folder.ts';
+export type { Checkpoint, CheckpointReader } from './ckpt/folder.ts';
+export { inspectCheckpoint } from './ckpt/inspect.ts';
+export type { InspectReport } from './ckpt/inspect.ts';
+export { parseRule } from './ckpt/name-map.ts';
+export type { RenameRule, NameChange } from './ckpt/name-map.ts';
+export { planRename, applyRename, renameCheckpoint, recoverTarget } from './ckpt/rename.ts';
+export type { RenameOptions, RenamePlan, RenameResult } from './ckpt/rename.ts';
+export { PRESET_NAMES } from './ckpt/presets.ts';
+export type { PresetName } from './ckpt/presets.ts';
+export { checkDraft } from './ckpt/check-draft.ts';
+export type { DraftCheck } from './ckpt/check-draft.ts';
+export { draftLoaderFor } from './engines/draft-loaders.ts';
+export type { DraftLoader } from './ckpt/draft-loader.ts';
+
 // The CLI itself, for embedding and tests.
 export { main } from './cli/main.ts';

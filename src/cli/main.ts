@@ -13,8 +13,11 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   diagnose: () => import('./diagnose.ts'),
   status: () => import('./status.ts'),
   stop: () => import('./stop.ts'),
+  logs: () => import('./logs.ts'),
+  attach: () => import('./attach.ts'),
   sim: () => import('./sim.ts'),
   demo: () => import('./demo.ts'),
+  ckpt: () => import('./ckpt.ts'),
 };
 
 export const VERSION = '0.1.0';
@@ -57,6 +60,7 @@ export const main = async (
       return EXIT.usage;
     }
     ctx.stderr.write(formatError(error, ctx.debug));
+    if (isVigilError(error) && error.code === 'E_UNREACHABLE') return EXIT.unreachable;
     return isVigilError(error) && error.code === 'E_PREFLIGHT' ? EXIT.preflight : EXIT.usage;
   }
 };

@@ -16,6 +16,7 @@ import { isBundled, loadBundledSchema, loadNameIndex, NEWEST_BUNDLED } from './s
 import { ENGINE_LABEL } from './schema/history.ts';
 import type { EngineName } from './schema/schema.ts';
 import { chooseSchema, type SchemaChoice } from './schema/source.ts';
+import { draftFindings } from './checks/draft-findings.ts';
 import { pathFindings, typeFindings } from './checks/value-checks.ts';
 
 export interface PreflightOptions {
@@ -190,6 +191,7 @@ export const checkCommand = async (input: CheckCommandInput): Promise<PreflightO
         engineVersion: choice.engineVersion,
       }) ?? []),
       ...(await pathFindings(parsed, schema, host)),
+      ...(await draftFindings(parsed, entry.engine, choice.engineVersion, host, input.cwd)),
     ].map((finding) => placeFinding(finding, merged)),
   ].sort(byPosition);
   const redact = createRedactor({ argv: input.command });

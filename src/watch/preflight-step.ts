@@ -2,6 +2,7 @@
 // into the diagnosis of a failed start (exit 2).
 import type { Diagnosis, VigilEvent } from '../events.ts';
 import { getEngine } from '../engines/index.ts';
+import type { HostRunner } from '../hosts/types.ts';
 import type { LaunchConfig } from './launch-config.ts';
 import type { Emittable } from './loop.ts';
 
@@ -9,6 +10,7 @@ import type { Emittable } from './loop.ts';
 export const runPreflightStep = async (
   config: LaunchConfig,
   emit: (event: Emittable) => VigilEvent,
+  host?: HostRunner,
 ): Promise<Diagnosis | null> => {
   const engine = config.server.engine;
   if (getEngine(engine).flags === undefined) {
@@ -32,6 +34,7 @@ export const runPreflightStep = async (
     ...(config.options.strict === true ? { strict: true } : {}),
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
     ...(signal === undefined ? {} : { signal }),
+    ...(host === undefined ? {} : { host }),
     onNote: (message) => {
       emit({ type: 'notice', code: 'preflight', message });
     },
