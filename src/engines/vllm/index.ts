@@ -19,8 +19,9 @@ export const vllm: EngineSpec = {
   heartbeatLines: VLLM_HEARTBEATS,
   phaseRules: VLLM_PHASES,
   phaseNeedles: VLLM_PHASE_NEEDLES,
-  hints: /vllm|vLLM|Vllm/,
-  hintNeedles: ['vLLM', 'vllm', 'Vllm'],
+  // vLLM's API server lists its routes at start (`launcher.py:27] Route: /v1/rerank, Methods: POST`).
+  hints: /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: /,
+  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /'],
   framePackages: ['vllm/'],
   versionFromLog: vllmVersionFromLog,
   signatures: VLLM_SIGNATURES,
