@@ -1,7 +1,7 @@
 // The typed events that core code emits and renderers print; `--output jsonl` writes them one per line.
 
-/** Version of the event schema; bumped when a field changes meaning or disappears. */
-export const EVENT_SCHEMA_VERSION = 1;
+/** Version of the event schema; bumped on every change (2: the `exited` event). */
+export const EVENT_SCHEMA_VERSION = 2;
 
 export type Rung = 'spawned' | 'port-open' | 'http-up' | 'healthy' | 'ready' | 'generating';
 
@@ -157,6 +157,14 @@ export interface ReadyEvent extends EventBase {
   id?: string;
 }
 
+/** The leader died: sent the instant vigil sees it, before the stop and its grace period; `failed` follows. */
+export interface ExitedEvent extends EventBase {
+  type: 'exited';
+  server_exit_code: number | null;
+  server_signal: string | null;
+  elapsed_ms: number;
+}
+
 export interface FailedEvent extends EventBase {
   type: 'failed';
   reason: FailReason;
@@ -206,6 +214,7 @@ export type VigilEvent =
   | LogEvent
   | NoticeEvent
   | ReadyEvent
+  | ExitedEvent
   | FailedEvent
   | UnreachableEvent
   | ReconnectedEvent

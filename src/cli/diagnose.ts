@@ -4,23 +4,18 @@ import { stat } from 'node:fs/promises';
 import type { CommandModule } from './context.ts';
 import { UsageError, invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import type { EngineId } from '../engines/types.ts';
-import { formatDiagnosisPlain } from '../diagnose/format.ts';
-import { diagnoseLogFile } from '../diagnose/file/diagnose-file.ts';
-import { createRedactor } from '../redact/redactor.ts';
-import { serializeEvent } from '../report/json.ts';
+import type { EngineChoice } from '../engines/command.ts';
+import { ENGINE_NAMES, OPTION_SPECS } from '../watch/options.ts';
+import { optionFrom } from './watch-options.ts';
 
 interface RawDiagnoseOptions {
   exitCode?: string;
-  engine: string;
+  engine: EngineChoice;
   output?: string;
 }
 
-const ENGINES = ['auto', 'sglang', 'vllm', 'tgi'] as const;
 const OUTPUTS = ['plain', 'tty', 'jsonl', 'json'] as const;
 
-const isEngine = (value: string): value is (typeof ENGINES)[number] =>
-  (ENGINES as readonly string[]).includes(value);
 const isOutput = (value: string): value is (typeof OUTPUTS)[number] =>
   (OUTPUTS as readonly string[]).includes(value);
 
@@ -62,19 +57,24 @@ const checkLogFile = async (path: string): Promise<void> => {
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('diagnose')
-    .description('explain a failed start from its log: the root cause, the evidence lines and what to change')
     .argument('<log-file>', "the server's log")
     .option('--exit-code <n>', "the server's exit code, if known (negative or 128+N: killed by signal N)")
-    .option('--engine <engine>', 'sglang, vllm, tgi or auto (guess from the log)', 'auto')
+    .addOption(optionFrom(OPTION_SPECS.engine, `${ENGINE_NAMES} or auto (guess from the log)`))
     .option('--output <kind>', 'plain or jsonl (json: the same event); tty on a terminal')
     .action(async (path: string, raw: RawDiagnoseOptions) => {
       const output = raw.output ?? (ctx.stdout.isTTY === true ? 'tty' : 'plain');
       if (!isOutput(output)) throw invalidOption('--output', 'plain, jsonl, json or tty', output);
-      if (!isEngine(raw.engine)) throw invalidOption('--engine', 'sglang, vllm, tgi or auto', raw.engine);
       const exitCode = raw.exitCode === undefined ? undefined : parseExitCode(raw.exitCode);
       await checkLogFile(path);
+      const [{ formatDiagnosisPlain }, { diagnoseLogFile }, { createRedactor }, { serializeEvent }] =
+        await Promise.all([
+          import('../diagnose/format.ts'),
+          import('../diagnose/file/diagnose-file.ts'),
+          import('../redact/redactor.ts'),
+          import('../report/json.ts'),
+        ]);
       const redact = createRedactor({ env: ctx.env });
-      const engine: EngineId | 'auto' = raw.engine;
+      const engine = raw.engine;
       const diagnosis = await diagnoseLogFile(path, {
         engine,
         redact,

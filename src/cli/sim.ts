@@ -22,9 +22,6 @@ Environment:
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('sim')
-    .description(
-      "run a simulated SGLang or vLLM server: real HTTP, the engine's log lines, injectable failures",
-    )
     .argument('<engine>', 'sglang or vllm')
     .argument('[args...]', "the engine's own command line, after --")
     .addOption(

@@ -2,9 +2,7 @@
 import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
 import { formatDuration } from '../config/duration.ts';
-import { stateDir } from '../state/dir.ts';
-import { findLaunchRecord, listLaunchRecords } from '../state/records.ts';
-import { inspectLaunches, type LaunchState } from '../state/launch-state.ts';
+import type { LaunchState } from '../state/launch-state.ts';
 import {
   addHostOptions,
   parseHostOptions,
@@ -16,7 +14,6 @@ import {
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('status')
-    .description('list launched servers with their live state (each remote host asked once, in parallel)')
     .argument('[id]', 'show one launch (an id or an unambiguous prefix)')
     .option('--output <kind>', 'plain or json (tty prints plain)');
   addHostOptions(command, { launch: false }).action(
@@ -25,6 +22,11 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (!['plain', 'tty', 'json', 'jsonl'].includes(output)) {
         throw invalidOption('--output', 'plain or json', output);
       }
+      const [{ stateDir }, { findLaunchRecord, listLaunchRecords }, { inspectLaunches }] = await Promise.all([
+        import('../state/dir.ts'),
+        import('../state/records.ts'),
+        import('../state/launch-state.ts'),
+      ]);
       const dir = stateDir(ctx.env);
       const where = parseHostOptions(raw);
       const all = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];

@@ -64,7 +64,7 @@ export const minimizeNeedles = (needles: readonly string[]): string[] => {
 export const signatureNeedles = (signatures: readonly Signature[]): string[] =>
   signatures.flatMap((signature) => signature.needles);
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // One regular expression that finds any of the needles in a single line.
 export const needleRegExp = (needles: readonly string[]): RegExp =>

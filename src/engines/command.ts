@@ -22,6 +22,8 @@ export interface ServerCommand {
   /** The port from the command (`--port`, `--port=N`, a prefix), or the engine's default; null when unknown. */
   port: number | null;
   portSource: 'command' | 'default' | null;
+  /** A --port value in the command that is not a port from 1 to 65535 (the server would not listen there). */
+  badPort: string | null;
   /** The address the server binds (`--host`, or the engine's default); null when unknown. */
   bindHost: string | null;
   apiKey: string | null;
@@ -48,6 +50,7 @@ export const readServerCommand = (
       entrypoint,
       port: null,
       portSource: null,
+      badPort: null,
       bindHost: null,
       apiKey: null,
       nodeRank: 0,
@@ -56,7 +59,8 @@ export const readServerCommand = (
     };
   }
   const values = readValues(entrypoint, argv, cwd);
-  const port = parsePort(values.get('port'));
+  const portText = values.get('port');
+  const port = parsePort(portText);
   const spec = getEngine(entrypoint.engine);
   const algorithm = values.get('speculative_algorithm') ?? null;
   const draftModel = values.get('speculative_draft_model_path') ?? null;
@@ -66,6 +70,7 @@ export const readServerCommand = (
     entrypoint,
     port: port ?? spec.defaultPort,
     portSource: port === null ? 'default' : 'command',
+    badPort: portText !== undefined && port === null ? portText : null,
     // Where the engine binds when the command names no host (its own default: SGLang 127.0.0.1, vLLM 0.0.0.0).
     bindHost: values.get('host') ?? values.get('hostname') ?? spec.flags?.defaultBind ?? null,
     apiKey: values.get('api_key') ?? null,

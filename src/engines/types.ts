@@ -103,6 +103,8 @@ export interface EngineSpec {
   healthPath: string;
   /** Health path probed when no log is followed (SGLang: /health_generate, since old /health answers 200 during warmup). */
   healthPathWithoutLog: string;
+  /** Health paths whose answer runs a generation (SGLang: /health_generate): never probed at a fast rate. */
+  generatingHealthPaths?: readonly string[];
   /** The decisive ready line, when the engine has one. */
   readyLine: RegExp | null;
   /** The line after which the diagnoser reads a start as up (the ready line, or the last line before serving). */

@@ -69,9 +69,17 @@ export const defaultSchemaCacheDir = (env: NodeJS.ProcessEnv = process.env): str
 
 const validate = (options: PreflightOptions): void => {
   // Library callers may come from plain JavaScript: the type alone does not guarantee the value.
+  // The engines whose flag tables vigil bundles.
+  const engines: string[] = FLAG_ENGINES.map((spec) => spec.id);
   const engine: string = options.engine ?? 'auto';
-  const choices = [...FLAG_ENGINES.map((spec) => spec.id), 'auto'];
-  if (!choices.includes(engine)) throw invalidOption('--engine', choices.join(', '), engine);
+  if (engine !== 'auto' && !engines.includes(engine)) {
+    throw invalidOption(
+      '--engine',
+      `${engines.join(', ')} or auto`,
+      engine,
+      'vigil check knows the flags of these engines',
+    );
+  }
   if (
     options.engineVersion !== undefined &&
     !/^(?:\d+(?:\.\d+){1,3}(?:\.?post\d+|rc\d+)?|main)$/.test(options.engineVersion)

@@ -22,7 +22,7 @@ import {
   type StartHandle,
   type StartResult,
 } from './result.ts';
-import type { ProbeTarget } from './target.ts';
+import { isCheap, type ProbeTarget } from './target.ts';
 
 export interface AttachOptions extends WatchCommonOptions {
   /** A launch id or an unambiguous prefix. */
@@ -59,6 +59,7 @@ export const attach = (options: AttachOptions): StartHandle => {
       needReadyLine: follows && spec.readyLine !== null,
       noApi: record.health_url === null,
       bind: null,
+      fastProbe: record.health_url !== null && isCheap(spec, new URL(record.health_url).pathname),
     };
     const fail = (fields: Parameters<typeof redactFailure>[0]): StartResult => {
       const safe = redactFailure(fields, redact);

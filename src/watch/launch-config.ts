@@ -2,13 +2,13 @@
 // the probe target known. Pure apart from reading PATH entries.
 import { accessSync, constants } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve as resolvePath } from 'node:path';
-import { UsageError, invalidOption } from '../errors.ts';
+import { UsageError, VigilError, invalidOption } from '../errors.ts';
 import { getEngine } from '../engines/index.ts';
 import { readServerCommand, resolveSpawnArgv, type ServerCommand } from '../engines/command.ts';
 import { stateDir as defaultStateDir } from '../state/dir.ts';
 import { vigilCommand } from '../self.ts';
 import { isLocalHost } from '../hosts/remote/destination.ts';
-import { DEFAULTS, positive, resolveCommon, type LaunchOptions, type ResolvedCommon } from './options.ts';
+import { resolveCommon, resolveOption, type LaunchOptions, type ResolvedCommon } from './options.ts';
 import { resolveTarget, type ProbeTarget } from './target.ts';
 
 // launch()'s options after validation, with what vigil read from the command.
@@ -39,6 +39,16 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     });
   }
   const server = readServerCommand(command, common.engine, options.cwd);
+  if (server.badPort !== null) {
+    throw new VigilError(
+      'E_PREFLIGHT',
+      `the server command's --port ${server.badPort} is not a port from 1 to 65535`,
+      {
+        option: '--port',
+        hint: 'give the server a port from 1 to 65535 (vigil must know which port to probe)',
+      },
+    );
+  }
   const spawnArgv = resolveSpawnArgv(command, vigilCommand);
   const env: NodeJS.ProcessEnv = { ...(options.inheritEnv === false ? {} : process.env) };
   for (const [name, value] of Object.entries(options.env ?? {})) {
@@ -71,7 +81,7 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
           ? options.log
           : resolvePath(options.cwd ?? process.cwd(), options.log),
     cwd: options.cwd,
-    graceMs: positive(options.graceMs, DEFAULTS.graceMs, 'graceMs', true),
+    graceMs: resolveOption('graceMs', options.graceMs),
     keepOnFailure: options.keepOnFailure === true,
     detachOnInterrupt: options.detachOnInterrupt === true,
     replace: options.replace === true,

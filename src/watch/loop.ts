@@ -99,6 +99,15 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
       input.liveness?.stop();
       input.signal?.removeEventListener('abort', onAbort);
       const elapsedMs = Math.round(now() - input.startedAt);
+      // Say so at once: stopping the rest of the launch (its grace period) and reading the log's end take time.
+      if (end.kind === 'exited') {
+        input.emit({
+          type: 'exited',
+          server_exit_code: end.end.code,
+          server_signal: end.end.signal,
+          elapsed_ms: elapsedMs,
+        });
+      }
       // Read what the server wrote last before reporting: a crash's cause is usually in its final lines.
       const drained = drainLog(end);
       input.onEnding?.(end);
@@ -161,6 +170,8 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
         becomeReady();
         return;
       }
+      // HTTP answers but the server is not healthy: the rest of its start is usually short.
+      if (verdict.rung === 'http-up') prober?.hurry?.();
       if (verdict.waitingForLine && !notedWaitingForLine) {
         notedWaitingForLine = true;
         input.emit({
@@ -265,6 +276,7 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
           intervalMs: input.intervalMs,
           timeoutMs: input.probeTimeoutMs,
           headers: input.target.headers,
+          allowFast: input.target.fastProbe,
           onResult: handleProbe,
         });
         prober.start();

@@ -1,4 +1,5 @@
 // `--config FILE.yaml`: the file's flags are merged ahead of the typed ones and checked, real files on disk.
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,6 +148,20 @@ describe('preflight with --config', () => {
     ['a file that is not YAML by name', async () => file('serve.json', '{}'), /only YAML files/],
     ['a list instead of a mapping', async () => file('list.yaml', '- a\n- b\n'), /must hold a mapping/],
     ['broken YAML', async () => file('broken.yaml', 'a: [1, 2\n'), /is not valid YAML/],
+    [
+      'a file over 1 MiB',
+      async () => file('huge.yaml', `a: ${'x'.repeat(1024 * 1024)}\n`),
+      /\(it is 1\.0 MiB, and engine config files are a few KB: vigil reads at most 1 MiB\)/,
+    ],
+    [
+      'a FIFO (reading it would block)',
+      () => {
+        const path = join(dir, 'pipe.yaml');
+        execFileSync('mkfifo', [path]);
+        return Promise.resolve(path);
+      },
+      /\(it is not a regular file\)/,
+    ],
   ])('stops on %s and points at the file name', async (_label, make, message) => {
     const path = await make();
     const outcome = await check([...SGLANG, '--model-path', 'm', '--config', path]);

@@ -278,6 +278,36 @@ describe('launch: failures', () => {
     expect((await listLaunchRecords(r.stateDir))[0]?.outcome).toBe('failed');
   });
 
+  // The rank's own start (a node process) must be done before the leader exits: hence the 2 s.
+  it('says the server exited at once, before the grace period a rank that ignores SIGTERM costs', async () => {
+    const port = await freePort();
+    const r = await run({
+      command: serverCommand(
+        '--port',
+        String(port),
+        '--never-healthy',
+        '--child',
+        '--child-ignores-term',
+        '--exit-after',
+        '2000',
+        '--exit-code',
+        '1',
+      ),
+      port,
+      graceMs: 3000,
+    });
+    const exited = r.of('exited');
+    expect(exited).toHaveLength(1);
+    expect(exited[0]).toMatchObject({ server_exit_code: 1, server_signal: null });
+    const failed = last(r);
+    expect(failed).toMatchObject({ type: 'failed', reason: 'exited', server_exit_code: 1 });
+    // The rank outlives SIGTERM, so the stop takes the whole grace period; the exit was said before it.
+    expect(failed!.t - exited[0]!.t).toBeGreaterThanOrEqual(2900);
+    expect(r.events.indexOf(exited[0]!)).toBeLessThan(r.events.indexOf(failed!));
+    expect(r.of('notice').find((n) => n.code === 'stopping')!.t).toBeGreaterThanOrEqual(exited[0]!.t);
+    await expectNoProcessLeft({ sid: r.sid! });
+  });
+
   it('reports a crash by signal', async () => {
     const port = await freePort();
     const r = await run({

@@ -18,6 +18,7 @@ export const sglang: EngineSpec = {
   healthPath: '/health',
   // Older SGLang answers 200 on /health during warmup; without a log only /health_generate is decisive.
   healthPathWithoutLog: '/health_generate',
+  generatingHealthPaths: ['/health_generate'],
   readyLine: SGLANG_READY_LINE,
   upLine: SGLANG_READY_LINE,
   probeTriggers: [/Uvicorn running on /, /Application startup complete\./],

@@ -4,8 +4,8 @@
 // Facts from SGLang's server_args_config_parser.py and vLLM's FlexibleArgumentParser: keys become `--key`;
 // true on a flag adds it, false leaves it out (or gives `--no-key` where that exists); a list gives its items
 // as separate values; a nested mapping is passed as JSON; anything else as its text.
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import type * as Yaml from 'yaml';
@@ -53,12 +53,31 @@ const findConfig = (args: readonly string[]): { path: string | null; at: number[
     : { path: next, at: [at, at + 1] };
 };
 
+// Engine config files are a few KB; a file far larger is not one (and parsing it could take minutes).
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+const tooLarge = (bytes: number | null): Error =>
+  new Error(
+    `it is ${bytes === null ? 'over 1' : (bytes / MAX_CONFIG_BYTES).toFixed(1)} MiB, and engine config files are a few KB: vigil reads at most 1 MiB`,
+  );
+
+// Only a regular file of a sane size is read: a FIFO would block the read, a huge file the parse.
+const checkFileInfo = (info: Stats): void => {
+  if (!info.isFile()) throw new Error('it is not a regular file');
+  if (info.size > MAX_CONFIG_BYTES) throw tooLarge(info.size);
+};
+
 // Reads the file where the server will run: this machine directly (a relative path from the server's working
-// folder), elsewhere through the host.
+// folder), elsewhere through the host (at most one byte past the limit, to tell that it is too large).
 const readOn = async (host: HostRunner, path: string, cwd: string | undefined): Promise<string> => {
-  if (host.name === 'local') return readFile(resolve(cwd ?? '.', path), 'utf8');
-  const result = await host.exec(['cat', '--', path]);
-  if (result.code !== 0) throw new Error(result.stderr.trim() || `cat exited with ${String(result.code)}`);
+  if (host.name === 'local') {
+    const full = resolve(cwd ?? '.', path);
+    checkFileInfo(await stat(full));
+    return readFile(full, 'utf8');
+  }
+  const result = await host.exec(['head', '-c', String(MAX_CONFIG_BYTES + 1), '--', path]);
+  if (result.code !== 0) throw new Error(result.stderr.trim() || `head exited with ${String(result.code)}`);
+  if (Buffer.byteLength(result.stdout) > MAX_CONFIG_BYTES) throw tooLarge(null);
   return result.stdout;
 };
 
@@ -210,7 +229,9 @@ export const mergeLocalConfigFileSync = (
 ): MergedArgs =>
   merge(schema, args, argsStart, (path) => {
     try {
-      return { text: readFileSync(resolve(cwd ?? '.', path), 'utf8') };
+      const full = resolve(cwd ?? '.', path);
+      checkFileInfo(statSync(full));
+      return { text: readFileSync(full, 'utf8') };
     } catch (error) {
       return failure(error);
     }
