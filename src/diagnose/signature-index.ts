@@ -1,8 +1,6 @@
 // The failure signatures of every engine, indexed by their needles; traceback frames and the engine they name.
+import { NAMED_ENGINES } from '../engines/index.ts';
 import type { EngineId } from '../engines/types.ts';
-import { SGLANG_SIGNATURES } from '../engines/sglang/failures.ts';
-import { TGI_SIGNATURES } from '../engines/tgi/failures.ts';
-import { VLLM_SIGNATURES } from '../engines/vllm/failures.ts';
 import type { Signature } from './facts.ts';
 import { escapeRegExp } from './needles.ts';
 import { GENERIC_SIGNATURES } from './signatures.ts';
@@ -10,9 +8,7 @@ import { GENERIC_SIGNATURES } from './signatures.ts';
 // Every signature, fallbacks last (they apply only to lines nothing else matched).
 export const SIGNATURES: readonly Signature[] = [
   ...GENERIC_SIGNATURES,
-  ...SGLANG_SIGNATURES,
-  ...VLLM_SIGNATURES,
-  ...TGI_SIGNATURES,
+  ...NAMED_ENGINES.flatMap((engine) => engine.signatures),
 ].sort((a, b) => Number(a.fallback === true) - Number(b.fallback === true));
 
 // Signatures by needle: a line runs only the signatures whose needles it contains.
@@ -58,23 +54,27 @@ export const candidatesFor = (text: string): Signature[] => {
 
 const FRAME = /^File "([^"]+)", line \d+, in (\w+)/;
 
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ENGINE_PACKAGES = NAMED_ENGINES.flatMap((engine) => engine.framePackages);
+const PACKAGE_NAMES = [...ENGINE_PACKAGES, 'transformers/', 'torch/'].map(escape).join('|');
+const ENGINE_NAMES = ENGINE_PACKAGES.map(escape).join('|');
+// The last package folder of a path that is not followed by an engine's own folder.
+const PACKAGE_AT = new RegExp(`(?:${PACKAGE_NAMES})(?!.*\\/(?:${ENGINE_NAMES}))`);
+
 // The path from the package folder on, e.g. `sglang/srt/models/qwen3.py`.
 const shortenPath = (path: string): string => {
   const packages = Math.max(path.lastIndexOf('site-packages/'), path.lastIndexOf('dist-packages/'));
   if (packages !== -1) return path.slice(packages + 'site-packages/'.length);
-  const at = path.search(
-    /(?:sglang|vllm|text_generation_server|transformers|torch)\/(?!.*\/(?:sglang|vllm)\/)/,
-  );
+  const at = path.search(PACKAGE_AT);
   return at === -1 ? path.split('/').slice(-2).join('/') : path.slice(at);
 };
 
 // The engine whose package a traceback frame is in, e.g. `sglang/srt/models/qwen3.py` → sglang.
 export const engineOfFrame = (frame: string | undefined): EngineId | null => {
   if (frame === undefined) return null;
-  if (frame.startsWith('sglang/')) return 'sglang';
-  if (frame.startsWith('vllm/')) return 'vllm';
-  if (frame.startsWith('text_generation_server/')) return 'tgi';
-  return null;
+  return (
+    NAMED_ENGINES.find((engine) => engine.framePackages.some((pkg) => frame.startsWith(pkg)))?.id ?? null
+  );
 };
 
 // The file of a traceback frame line (`File ".../sglang/srt/models/qwen3.py", line 493, in load_weights`), shortened.

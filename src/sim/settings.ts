@@ -16,6 +16,8 @@ export interface SimSettings {
   acceptLength: number;
   /** Where to append one JSON line per lifecycle event (listening, healthy, ready-line, exit). */
   tracePath: string | null;
+  /** The engine release whose line shapes the simulator prints (`--engine-version`); null = the newest. */
+  engineVersion: string | null;
 }
 
 export const SIM_DEFAULTS = {
@@ -61,6 +63,7 @@ const readFlap = (env: NodeJS.ProcessEnv): number[] => {
 export const readSimSettings = (env: NodeJS.ProcessEnv): SimSettings => {
   const fail = env['VIGIL_SIM_FAIL']?.trim() ?? '';
   const trace = env['VIGIL_SIM_TRACE'] ?? '';
+  const version = env['VIGIL_SIM_ENGINE_VERSION']?.trim() ?? '';
   return {
     timeScale: readNumber(
       env,
@@ -87,5 +90,6 @@ export const readSimSettings = (env: NodeJS.ProcessEnv): SimSettings => {
       'a mean acceptance length >= 1',
     ),
     tracePath: trace === '' ? null : trace,
+    engineVersion: version === '' ? null : version,
   };
 };

@@ -42,7 +42,7 @@ export const resolveTarget = (input: TargetInput): ProbeTarget => {
   const port = input.port ?? command?.port ?? null;
   const bindHost = command?.bindHost ?? null;
   const bind = bindTarget(bindHost, port, input.url);
-  if (spec.id === 'sglang' && (command?.nodeRank ?? 0) >= 1) {
+  if (spec.servesNoApi?.({ nodeRank: command?.nodeRank ?? 0 }) === true) {
     return {
       healthUrl: null,
       origin: null,

@@ -170,3 +170,21 @@ describe('preflight with --config', () => {
     expect(outcome.report.findings[0]?.message).toMatch(message);
   });
 });
+
+describe('--config=FILE', () => {
+  it('is not merged, and preflight warns that the engine ignores the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vigil-config-eq-'));
+    const file = join(dir, 'serve.yaml');
+    await writeFile(file, 'tp-size: 3\n');
+    const outcome = await runPreflight({
+      command: ['python', '-m', 'sglang.launch_server', '--model-path', 'm', `--config=${file}`],
+      offline: true,
+    });
+    const warning = outcome.report.findings.find((f) => f.code === 'config-ignored');
+    expect(warning?.severity).toBe('warning');
+    expect(warning?.message).toContain(`--config ${file}`);
+    // The file's tp-size 3 was not merged: no finding names it.
+    expect(outcome.report.findings.some((f) => f.message.includes('tp-size'))).toBe(false);
+    await rm(dir, { recursive: true, force: true });
+  });
+});

@@ -12,6 +12,7 @@ describe('readSimSettings', () => {
       ttftMs: SIM_DEFAULTS.ttftMs,
       acceptLength: 3.2,
       tracePath: null,
+      engineVersion: null,
     });
   });
 
@@ -33,6 +34,7 @@ describe('readSimSettings', () => {
       ttftMs: 0,
       acceptLength: 2.5,
       tracePath: '/tmp/t.jsonl',
+      engineVersion: null,
     });
   });
 

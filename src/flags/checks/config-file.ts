@@ -42,12 +42,11 @@ const fromCommand = (args: readonly string[], argsStart: number, skip: ReadonlyS
   };
 };
 
-// Finds `--config FILE` (or `--config=FILE`) among the engine's arguments.
+// Finds `--config FILE` among the engine's arguments. The engines merge a file only for this bare token: their
+// pre-parse looks for the exact `--config` argument, so `--config=FILE` reaches argparse as a plain value.
 const findConfig = (args: readonly string[]): { path: string | null; at: number[] } | null => {
-  const at = args.findIndex((arg) => arg === '--config' || arg.startsWith('--config='));
+  const at = args.indexOf('--config');
   if (at === -1) return null;
-  const arg = args[at] ?? '';
-  if (arg.startsWith('--config=')) return { path: arg.slice('--config='.length), at: [at] };
   const next = args[at + 1];
   return next === undefined || next.startsWith('-')
     ? { path: null, at: [at] }
@@ -114,6 +113,19 @@ const problem = (index: number, arg: string, message: string): Finding => ({
   suggestions: [],
 });
 
+// `--config=FILE`: the engine parses the value but never reads the file, so none of its flags apply.
+const ignoredConfig = (index: number, arg: string): Finding => {
+  const path = arg.slice('--config='.length);
+  return {
+    severity: 'warning',
+    code: 'config-ignored',
+    index,
+    arg,
+    message: `${arg}: the engine merges a YAML file only for \`--config ${path}\` (a space, not =); written with = the file is ignored and none of its flags apply`,
+    suggestions: ['--config', path],
+  };
+};
+
 // How the file's text was obtained: its text, or why it could not be read.
 type FileText = { text: string } | { error: string };
 
@@ -128,7 +140,13 @@ const merge = (
   read: (path: string) => FileText,
 ): MergedArgs => {
   const config = findConfig(args);
-  if (config === null) return fromCommand(args, argsStart, new Set());
+  if (config === null) {
+    const attached = args.findIndex((arg) => arg.startsWith('--config='));
+    const plain = fromCommand(args, argsStart, new Set());
+    return attached === -1
+      ? plain
+      : { ...plain, problem: ignoredConfig(argsStart + attached, args[attached] ?? '') };
+  }
   const typed = fromCommand(args, argsStart, new Set(config.at));
   // The finding points at the file name (or at --config when none follows).
   const at = argsStart + (config.at[config.at.length - 1] ?? 0);
