@@ -154,6 +154,18 @@ export interface ReadyEvent extends EventBase {
   url: string;
   health_url: string | null;
   id?: string;
+  /** `generating` when a smoke test proved the server generates (`vigil up --smoke`). */
+  rung?: Rung;
+}
+
+/** A smoke test's outcome (`vigil up --smoke`), just before the final `ready` or `failed`. */
+export interface SmokeEvent extends EventBase {
+  type: 'smoke';
+  ok: boolean;
+  ms: number;
+  ttft_ms: number | null;
+  /** Completion tokens, from the server's usage. */
+  tokens: number | null;
 }
 
 export interface FailedEvent extends EventBase {
@@ -190,6 +202,7 @@ export type VigilEvent =
   | NoticeEvent
   | ReadyEvent
   | FailedEvent
-  | DiagnosisEvent;
+  | DiagnosisEvent
+  | SmokeEvent;
 
 export type VigilEventType = VigilEvent['type'];

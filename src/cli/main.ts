@@ -14,6 +14,8 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   status: () => import('./status.ts'),
   stop: () => import('./stop.ts'),
   sim: () => import('./sim.ts'),
+  smoke: () => import('./smoke.ts'),
+  bench: () => import('./bench.ts'),
   demo: () => import('./demo.ts'),
 };
 

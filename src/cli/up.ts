@@ -5,6 +5,7 @@ import { stateDir } from '../state/dir.ts';
 import { launch } from '../watch/launch.ts';
 import { resolveEnv } from '../watch/env.ts';
 import { listenForInterrupts } from '../watch/interrupts.ts';
+import { SMOKE_TIMEOUT, SMOKE_TIMEOUT_HELP, parseSmokeTimeout } from '../smoke/options.ts';
 import {
   addWatchOptions,
   collect,
@@ -27,6 +28,8 @@ interface RawUpOptions extends RawWatchOptions {
   offline?: boolean;
   helpFile?: string;
   strict?: boolean;
+  smoke?: boolean;
+  smokeTimeout: string;
 }
 
 const LOCAL_HOSTS = new Set(['local', 'localhost', '127.0.0.1']);
@@ -55,6 +58,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .option('--offline', 'use no live --help for the flag check')
     .option('--help-file <file>', 'check the flags against this saved --help output')
     .option('--strict', 'warnings from the flag check block the launch too')
+    .option('--smoke', 'once ready, prove the server generates (a failure ends the start with exit 7)')
+    .option('--smoke-timeout <duration>', SMOKE_TIMEOUT_HELP, SMOKE_TIMEOUT.default)
     .action(async (args: string[], raw: RawUpOptions, self: { parent: { rawArgs: string[] } | null }) => {
       if (!(self.parent?.rawArgs ?? []).includes('--') || args.length === 0) {
         throw new UsageError('put the server command after --', {
@@ -73,6 +78,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const common = parseWatchOptions(raw);
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
       const graceMs = positiveDuration(raw.grace, '--grace', true);
+      const smokeTimeoutMs = parseSmokeTimeout(raw.smokeTimeout);
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {
@@ -94,6 +100,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           skipGraceSignal: interrupts.skipGrace,
           ...(raw.log === undefined ? {} : { log: raw.log }),
           ...(raw.helpFile === undefined ? {} : { helpFile: raw.helpFile }),
+          ...(raw.smoke === true ? { smoke: { timeoutMs: smokeTimeoutMs } } : {}),
         });
         done(
           await renderStart(

@@ -9,6 +9,7 @@ import {
   formatPhase,
   formatProbeChange,
   formatReady,
+  formatSmoke,
   stamp,
 } from './lines.ts';
 import type { Paint } from './style.ts';
@@ -68,6 +69,8 @@ export const linesFor = (event: VigilEvent, state: WatchState, options: HumanLin
       return options.heartbeats ? stamped(event.t, paint, [formatHeartbeat(event, state)]) : [];
     case 'diagnosis':
       return [formatDiagnosis(event, paint)];
+    case 'smoke':
+      return stamped(event.t, paint, [formatSmoke(event, paint)]);
     case 'ready':
       return formatReady(event, paint);
     case 'failed':

@@ -109,7 +109,7 @@ export const applyEvent = (state: WatchState, event: VigilEvent): Change => {
       }
       break;
     case 'ready':
-      state.rung = 'ready';
+      state.rung = event.rung ?? 'ready';
       state.finished = true;
       break;
     case 'failed':
@@ -118,6 +118,7 @@ export const applyEvent = (state: WatchState, event: VigilEvent): Change => {
       break;
     case 'notice':
     case 'diagnosis':
+    case 'smoke':
       break;
   }
   return change;

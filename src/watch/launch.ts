@@ -231,13 +231,18 @@ const runLaunch = async (
 
   // The final event goes out first; the bookkeeping follows, so it never delays the verdict. The history and
   // record writes run on the thread pool while the verdict is printed; both are done before the start resolves.
-  if (outcome.end.kind === 'ready') {
+  const smoke =
+    outcome.end.kind === 'ready' && config.options.smoke !== undefined && config.target.origin !== null
+      ? await smokeTest(config, config.options.smoke.timeoutMs, emit)
+      : null;
+  if (outcome.end.kind === 'ready' && smoke?.failure === undefined) {
     const ready = {
       type: 'ready' as const,
       elapsed_ms: outcome.elapsedMs,
       url: config.target.origin ?? '',
       health_url: config.target.healthUrl,
       id,
+      ...(smoke === null ? {} : { rung: 'generating' as const }),
     };
     const event = { ...ready, t: emit(ready).t };
     const historyWritten = recordStart(profile, tracker.phaseDurations(performance.now()), {
@@ -255,7 +260,10 @@ const runLaunch = async (
     };
   }
 
-  const fields = failureFromOutcome(outcome, diagnoser, config);
+  const fields =
+    smoke?.failure === undefined
+      ? failureFromOutcome(outcome, diagnoser, config)
+      : plainFailure('smoke', smoke.failure, since());
   const keep = keepFor(outcome.end);
   if (keep) {
     fields.kept_running = true;
@@ -278,6 +286,30 @@ const runLaunch = async (
 // (`vigil status` then shows the launch as still starting, and reads its live state from /proc).
 const rewriteRecord = (...args: Parameters<typeof rewriteLaunchRecord>): Promise<void> =>
   rewriteLaunchRecord(...args).catch(() => undefined);
+
+// Runs the smoke test against the ready server and emits its event; `failure` is set when it failed.
+const smokeTest = async (
+  config: LaunchConfig,
+  timeoutMs: number,
+  emit: (event: Emittable) => VigilEvent,
+): Promise<{ failure?: Diagnosis }> => {
+  const { runSmoke, smokeDiagnosis } = await import('../smoke/index.ts');
+  const report = await runSmoke({
+    url: new URL(config.target.origin ?? ''),
+    engine: config.server.engine,
+    timeoutMs,
+    ...(config.server.apiKey === null ? {} : { apiKey: config.server.apiKey }),
+    ...(config.options.signal === undefined ? {} : { signal: config.options.signal }),
+  });
+  emit({
+    type: 'smoke',
+    ok: report.ok,
+    ms: Math.round(report.ms),
+    ttft_ms: report.ttft_ms,
+    tokens: report.tokens,
+  });
+  return report.ok ? {} : { failure: smokeDiagnosis(report) };
+};
 
 const simpleDiagnosis = (summary: string, hint?: string): Diagnosis => ({
   class: 'unknown',

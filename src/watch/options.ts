@@ -56,6 +56,8 @@ export interface LaunchOptions extends WatchCommonOptions {
   stateDir?: string;
   /** Ends the grace period of a stop at once (a second Ctrl-C). */
   skipGraceSignal?: AbortSignal;
+  /** After ready, prove the server generates (src/smoke); a failure ends the start with reason `smoke`. */
+  smoke?: { timeoutMs: number };
 }
 
 // Options of watch(): the shared ones plus what vigil can watch of a server it did not start.

@@ -1,5 +1,6 @@
 // SGLang: readiness, health paths and log rules.
 import type { EngineSpec } from '../types.ts';
+import { sglangSpec } from './spec.ts';
 import { SGLANG_HEARTBEATS, SGLANG_PHASES, SGLANG_READY_LINE } from './log.ts';
 
 export const sglang: EngineSpec = {
@@ -12,4 +13,6 @@ export const sglang: EngineSpec = {
   probeTriggers: [/Uvicorn running on /, /Application startup complete\./],
   heartbeatLines: SGLANG_HEARTBEATS,
   phaseRules: SGLANG_PHASES,
+  generationHealthPath: '/health_generate',
+  spec: sglangSpec,
 };

@@ -1,5 +1,6 @@
 // vLLM: readiness, health paths and log rules. vLLM has no decisive ready line.
 import type { EngineSpec } from '../types.ts';
+import { vllmSpec } from './spec.ts';
 import { VLLM_HEARTBEATS, VLLM_PHASES } from './log.ts';
 
 export const vllm: EngineSpec = {
@@ -11,4 +12,5 @@ export const vllm: EngineSpec = {
   probeTriggers: [/Application startup complete\./],
   heartbeatLines: VLLM_HEARTBEATS,
   phaseRules: VLLM_PHASES,
+  spec: vllmSpec,
 };
