@@ -17,7 +17,7 @@ interface RawBenchOptions {
   inputTokens: string;
   prompts?: string;
   model?: string;
-  warmup: string;
+  warmup?: string;
   seed: string;
   compare?: string;
   block?: string;
@@ -51,7 +51,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       'prompts from a file: one {"prompt"|"messages", "max_tokens"?} per line',
     )
     .option('--model <name>', 'the model (default: the first of /v1/models)')
-    .option('--warmup <n>', 'requests sent first and not counted', '2')
+    .option('--warmup <n>', 'requests sent first and not counted (default: the concurrency, at least 2)')
     .option('--seed <n>', 'seed of the arrivals, the synthetic prompts and the bootstrap', '1')
     .option('--compare <base-url-2>', 'run the same workload against this server too, in alternating blocks')
     .option('--block <n>', 'requests per block with --compare (default 4 x concurrency, at least 8)')
@@ -91,7 +91,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         throw invalidOption('--duration', 'a duration above zero, e.g. 60s', raw.duration);
       const maxTokens = parseWhole(raw.maxTokens, '--max-tokens', 1);
       const inputTokens = parseWhole(raw.inputTokens, '--input-tokens', 1, 1_000_000);
-      const warmup = parseWhole(raw.warmup, '--warmup', 0);
+      // One warm-up request per connection by default, so every pooled connection is open before timing starts.
+      const warmup = parseWhole(raw.warmup ?? String(Math.max(2, concurrency)), '--warmup', 0);
       const seed = parseWhole(raw.seed, '--seed', 0);
       const block = parseWhole(raw.block ?? String(Math.max(8, 4 * concurrency)), '--block', 1);
       const timeoutMs = parseDuration(raw.requestTimeout, '--request-timeout');
