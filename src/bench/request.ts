@@ -68,8 +68,30 @@ const chunkText = (choice: Choice | undefined): string => {
   return typeof value === 'string' ? value : '';
 };
 
-// The JSON body of the request.
-export const requestBody = (spec: RequestSpec): string =>
+// Endpoint URLs and request bodies are made once per base URL and prompt, not once per request.
+const endpoints = new Map<string, URL>();
+const endpoint = (base: URL, path: string): URL => {
+  const key = `${base.href} ${path}`;
+  let url = endpoints.get(key);
+  if (url === undefined) {
+    url = new URL(path, base.href.endsWith('/') ? base : `${base.href}/`);
+    endpoints.set(key, url);
+  }
+  return url;
+};
+const bodies = new WeakMap<Prompt, Map<string, string>>();
+
+// The JSON body of the request (cached per prompt, model and streaming choice).
+export const requestBody = (spec: RequestSpec): string => {
+  const key = `${spec.model}\n${String(spec.stream)}`;
+  let byKey = bodies.get(spec.prompt);
+  if (byKey === undefined) bodies.set(spec.prompt, (byKey = new Map<string, string>()));
+  let body = byKey.get(key);
+  if (body === undefined) byKey.set(key, (body = buildBody(spec)));
+  return body;
+};
+
+const buildBody = (spec: RequestSpec): string =>
   JSON.stringify({
     model: spec.model,
     ...(spec.prompt.messages === undefined
@@ -82,12 +104,22 @@ export const requestBody = (spec: RequestSpec): string =>
 // Sends one request and measures it; never throws (failures come back as `error`).
 export const sendCompletion = async (transport: Transport, spec: RequestSpec): Promise<RequestResult> => {
   const path = spec.prompt.messages === undefined ? 'v1/completions' : 'v1/chat/completions';
-  const url = new URL(path, spec.baseUrl.href.endsWith('/') ? spec.baseUrl : `${spec.baseUrl.href}/`);
-  const timeout = new AbortController();
+  const url = endpoint(spec.baseUrl, path);
+  // One controller per request, fed by the timer and by the caller's signal: cheaper than AbortSignal.any, which
+  // a load generator would pay on every request.
+  const stop = new AbortController();
+  const timing = { timedOut: false };
   const timer = setTimeout(() => {
-    timeout.abort();
+    timing.timedOut = true;
+    stop.abort();
   }, spec.timeoutMs);
-  const signal = spec.signal === undefined ? timeout.signal : AbortSignal.any([timeout.signal, spec.signal]);
+  const outer = spec.signal;
+  const onOuterAbort = (): void => {
+    stop.abort();
+  };
+  if (outer?.aborted === true) stop.abort();
+  else outer?.addEventListener('abort', onOuterAbort, { once: true });
+  const signal = stop.signal;
   const decoder = new TextDecoder();
   const result: RequestResult = {
     error: null,
@@ -188,11 +220,12 @@ export const sendCompletion = async (transport: Transport, spec: RequestSpec): P
       fail('no_usage', 'the response carries no usage counts (stream_options.include_usage not honoured)');
   } catch (error) {
     result.e2eMs = performance.now() - result.sentAt;
-    if (timeout.signal.aborted) fail('timeout', `no complete answer within ${String(spec.timeoutMs)} ms`);
+    if (timing.timedOut) fail('timeout', `no complete answer within ${String(spec.timeoutMs)} ms`);
     else if (error instanceof TransportError) fail(error.kind, error.message);
     else fail('connection', error instanceof Error ? error.message : String(error));
   } finally {
     clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuterAbort);
   }
   return result;
 };

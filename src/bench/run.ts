@@ -1,5 +1,6 @@
 // vigil bench as a library call: find the model, warm up, run the workload (or alternating blocks against two
 // servers), read speculative acceptance before and after, and summarise.
+import { setMaxListeners } from 'node:events';
 import { UsageError } from '../errors.ts';
 import type { EngineId } from '../engines/types.ts';
 import { compareBlocks, type BlockPair, type CompareFigures } from './compare.ts';
@@ -95,6 +96,8 @@ export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
   const concurrency = options.mode.kind === 'closed' ? options.mode.concurrency : 64;
   const transport = options.transport ?? createHttpTransport({ maxSockets: Math.max(concurrency, 64) });
   const headers = authHeaders(options.apiKey);
+  // Every request in flight listens to the caller's signal: that many listeners are expected, not a leak.
+  if (options.signal !== undefined) setMaxListeners(0, options.signal);
   try {
     const urls = options.compareUrl === undefined ? [options.url] : [options.url, options.compareUrl];
     const sides: Side[] = [];

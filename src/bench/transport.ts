@@ -38,6 +38,22 @@ export interface Transport {
   close(): void;
 }
 
+// The parts of a URL node:http needs, worked out once per URL object.
+const targets = new WeakMap<URL, { hostname: string; port: string; path: string; protocol: string }>();
+const target = (url: URL): { hostname: string; port: string; path: string; protocol: string } => {
+  let found = targets.get(url);
+  if (found === undefined) {
+    found = {
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port,
+      path: `${url.pathname}${url.search}`,
+    };
+    targets.set(url, found);
+  }
+  return found;
+};
+
 // node:http over a keep-alive pool: measured faster than Node's fetch for many small streamed requests
 // (bench/client.ts compares them), and free of undici's version constraints.
 export const createHttpTransport = (options: { maxSockets?: number } = {}): Transport => {
@@ -53,7 +69,8 @@ export const createHttpTransport = (options: { maxSockets?: number } = {}): Tran
         const secure = request.url.protocol === 'https:';
         const headers: Record<string, string | number> = { ...request.headers };
         if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
-        const req = (secure ? https : http).request(request.url, {
+        const req = (secure ? https : http).request({
+          ...target(request.url),
           method: request.method,
           headers,
           agent: secure ? agents.https : agents.http,
