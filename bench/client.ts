@@ -87,7 +87,9 @@ const server = spawn(
   },
 );
 const port = await new Promise<string>((resolve) =>
-  server.stdout.setEncoding('utf8').once('data', (line: string) => resolve(line.trim())),
+  server.stdout.setEncoding('utf8').once('data', (line: string) => {
+    resolve(line.trim());
+  }),
 );
 const url = `http://127.0.0.1:${port}`;
 const body = JSON.stringify({
