@@ -34,7 +34,7 @@ const { values } = parseArgs({
 });
 
 const ROOT = join(import.meta.dirname, '..');
-const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'logs');
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'logs');
 const MB = 1024 * 1024;
 const log = (text: string): void => {
   process.stderr.write(`${text}\n`);

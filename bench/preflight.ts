@@ -7,7 +7,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadBundledSchema, NEWEST_BUNDLED } from '../src/flags/bundled.ts';
+import { loadBundledSchema, NEWEST_BUNDLED } from '../src/flags/schema/bundled.ts';
 import { runPreflight } from '../src/flags/preflight.ts';
 
 const { values } = parseArgs({

@@ -10,6 +10,7 @@ export type VigilErrorCode =
   | 'E_STATE'
   | 'E_CKPT'
   | 'E_HOST'
+  | 'E_UNREACHABLE'
   | 'E_INTERNAL';
 
 export interface VigilErrorOptions {

@@ -34,6 +34,7 @@ export const DIAGNOSIS_CLASSES = [
   'warmup-failed',
   'graph-capture-failed',
   'peer-rank-failed',
+  'host-rebooted',
   'unknown',
 ] as const;
 export type DiagnosisClass = (typeof DIAGNOSIS_CLASSES)[number];
@@ -188,6 +189,22 @@ export interface FailedEvent extends EventBase {
   message?: string;
 }
 
+/** A remote host's link dropped: vigil keeps trying inside the deadline. */
+export interface UnreachableEvent extends EventBase {
+  type: 'unreachable';
+  host: string;
+  /** When the link was lost, in ms since vigil started. */
+  since_ms: number;
+}
+
+/** A remote host answers again; the watch resumed where it left off. */
+export interface ReconnectedEvent extends EventBase {
+  type: 'reconnected';
+  host: string;
+  /** How long the host was unreachable. */
+  after_ms: number;
+}
+
 export interface DiagnosisEvent extends EventBase, Diagnosis {
   type: 'diagnosis';
 }
@@ -202,6 +219,8 @@ export type VigilEvent =
   | NoticeEvent
   | ReadyEvent
   | FailedEvent
+  | UnreachableEvent
+  | ReconnectedEvent
   | DiagnosisEvent
   | SmokeEvent;
 

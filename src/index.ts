@@ -62,21 +62,21 @@ export type { OutputKind, Renderer, RendererOptions } from './report/types.ts';
 export { runPreflight, checkCommand, defaultSchemaCacheDir } from './flags/preflight.ts';
 export type { PreflightOptions, PreflightOutcome, PreflightReport } from './flags/preflight.ts';
 export { formatPreflightPlain, describeSource } from './flags/format.ts';
-export { parseArgv, optionLookup } from './flags/argparse.ts';
+export { parseArgv, optionLookup } from './flags/argparse/parse.ts';
 export type {
   ArgparseResult,
   ArgparseIssue,
   ArgparseIssueKind,
   ParsedOption,
   ParseArgvOptions,
-} from './flags/argparse.ts';
-export { parseHelpText } from './flags/help-parser.ts';
-export { loadBundledSchema, NEWEST_BUNDLED, BUNDLED_VERSIONS } from './flags/bundled.ts';
-export type { FlagSchema, FlagOption, Positional, EngineName } from './flags/schema.ts';
-export { suggestNames } from './flags/suggest.ts';
-export { CROSS_ENGINE_PAIRS } from './flags/aliases.ts';
-export { formatUsage, formatArgparseError, argparseWidth } from './flags/usage.ts';
-export type { UsageOptions } from './flags/usage.ts';
+} from './flags/argparse/parse.ts';
+export { parseHelpText } from './flags/schema/help-parser.ts';
+export { loadBundledSchema, NEWEST_BUNDLED, BUNDLED_VERSIONS } from './flags/schema/bundled.ts';
+export type { FlagSchema, FlagOption, Positional, EngineName } from './flags/schema/schema.ts';
+export { suggestNames } from './flags/checks/suggest.ts';
+export { CROSS_ENGINE_PAIRS } from './flags/checks/aliases.ts';
+export { formatUsage, formatArgparseError, argparseWidth } from './flags/argparse/usage.ts';
+export type { UsageOptions } from './flags/argparse/usage.ts';
 
 // Phases, diagnosis and the ETA history.
 export { createDiagnoser } from './diagnose/diagnoser.ts';
@@ -93,8 +93,8 @@ export type {
 } from './diagnose/types.ts';
 export { formatDiagnosisPlain } from './diagnose/format.ts';
 export type { FormatDiagnosisOptions } from './diagnose/format.ts';
-export { diagnoseLogFile } from './logs/diagnose-file.ts';
-export type { DiagnoseLogFileOptions } from './logs/diagnose-file.ts';
+export { diagnoseLogFile } from './diagnose/file/diagnose-file.ts';
+export type { DiagnoseLogFileOptions } from './diagnose/file/diagnose-file.ts';
 export { normalizeLine } from './logs/normalize.ts';
 export type { NormalizedLine, LinePiece } from './logs/normalize.ts';
 export { profileOf, loadStarts, recordStart, estimateRemaining } from './state/history.ts';
@@ -107,6 +107,32 @@ export { readSimSettings, SIM_DEFAULTS } from './sim/settings.ts';
 export type { SimSettings } from './sim/settings.ts';
 export { SIM_FAILURE_CLASSES, FAILURE_PHASES } from './sim/failures/catalog.ts';
 export type { SimFailureClass } from './sim/failures/catalog.ts';
+
+// safetensors checkpoints: reading, writing, renaming, checking EAGLE-3 drafters.
+export { readHeader, parseHeader, MAX_HEADER_SIZE } from './ckpt/header.ts';
+export type { SafetensorsHeader, TensorInfo } from './ckpt/header.ts';
+export { fileSource, bytesSource } from './ckpt/source.ts';
+export type { ByteSource } from './ckpt/source.ts';
+export { encodeHeader, serializeSafetensors, writeSafetensors } from './ckpt/encode.ts';
+export type { TensorData } from './ckpt/encode.ts';
+export { DTYPE_BITS } from './ckpt/dtypes.ts';
+export type { Dtype } from './ckpt/dtypes.ts';
+export { CheckpointError } from './ckpt/errors.ts';
+export type { CheckpointProblem } from './ckpt/errors.ts';
+export { readCheckpoint, localReader } from './ckpt/folder.ts';
+export type { Checkpoint, CheckpointReader } from './ckpt/folder.ts';
+export { inspectCheckpoint } from './ckpt/inspect.ts';
+export type { InspectReport } from './ckpt/inspect.ts';
+export { parseRule } from './ckpt/name-map.ts';
+export type { RenameRule, NameChange } from './ckpt/name-map.ts';
+export { planRename, applyRename, renameCheckpoint, recoverTarget } from './ckpt/rename.ts';
+export type { RenameOptions, RenamePlan, RenameResult } from './ckpt/rename.ts';
+export { PRESET_NAMES } from './ckpt/presets.ts';
+export type { PresetName } from './ckpt/presets.ts';
+export { checkDraft } from './ckpt/check-draft.ts';
+export type { DraftCheck } from './ckpt/check-draft.ts';
+export { draftLoaderFor } from './engines/draft-loaders.ts';
+export type { DraftLoader } from './ckpt/draft-loader.ts';
 
 // The CLI itself, for embedding and tests.
 export { main } from './cli/main.ts';

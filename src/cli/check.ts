@@ -5,6 +5,8 @@ import { invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import { formatPreflightPlain } from '../flags/format.ts';
 import { runPreflight } from '../flags/preflight.ts';
+import { stateDir } from '../state/dir.ts';
+import { addHostOptions, parseHostOptions, remoteHostFor, type RawHostOptions } from './host-options.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { serializeEvent } from '../report/json.ts';
 
@@ -22,16 +24,21 @@ type CheckOutput = (typeof OUTPUTS)[number];
 const isOutput = (value: string): value is CheckOutput => (OUTPUTS as readonly string[]).includes(value);
 
 export const register: CommandModule['register'] = (program, ctx, done) => {
-  program
+  const check = program
     .command('check')
     .description("check a server command's flags against the engine's own CLI, without launching it")
     .option('--engine <engine>', 'sglang, vllm or auto (reads the command)', 'auto')
     .option('--help-file <file>', 'validate against this saved --help output only')
     .option('--offline', 'use no live --help: only --help-file or the bundled schemas')
     .option('--strict', 'warnings fail the check too')
-    .option('--output <kind>', 'plain or jsonl (json: the same event as one object); tty on a terminal')
+    .option('--output <kind>', 'plain or jsonl (json: the same event as one object); tty on a terminal');
+  addHostOptions(check, { launch: true })
     .argument('<command...>', 'the server command, after --')
-    .action(async (command: string[], raw: RawCheckOptions) => {
+    .action(async (command: string[], raw: RawCheckOptions & RawHostOptions) => {
+      // With --host, the live --help and the path checks run on that host.
+      const where = parseHostOptions(raw);
+      const host = remoteHostFor(where, stateDir(ctx.env));
+      await host?.connect();
       const output = raw.output ?? (ctx.stdout.isTTY === true ? 'tty' : 'plain');
       if (!isOutput(output)) throw invalidOption('--output', 'plain, jsonl, json or tty', output);
       const engine = raw.engine;
@@ -50,6 +57,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         offline: raw.offline === true,
         strict: raw.strict === true,
         ...(raw.helpFile === undefined ? {} : { helpFile: raw.helpFile }),
+        ...(host === undefined ? {} : { host }),
+        ...(where.cwd === undefined ? {} : { cwd: where.cwd }),
         onNote: (message) => {
           if (!machine) ctx.stderr.write(`vigil: ${message}\n`);
         },

@@ -6,7 +6,7 @@ import { UsageError, invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { EngineId } from '../engines/types.ts';
 import { formatDiagnosisPlain } from '../diagnose/format.ts';
-import { diagnoseLogFile } from '../logs/diagnose-file.ts';
+import { diagnoseLogFile } from '../diagnose/file/diagnose-file.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { serializeEvent } from '../report/json.ts';
 

@@ -13,10 +13,13 @@ const COMMANDS: Record<string, () => Promise<CommandModule>> = {
   diagnose: () => import('./diagnose.ts'),
   status: () => import('./status.ts'),
   stop: () => import('./stop.ts'),
+  logs: () => import('./logs.ts'),
+  attach: () => import('./attach.ts'),
   sim: () => import('./sim.ts'),
   smoke: () => import('./smoke.ts'),
   bench: () => import('./bench.ts'),
   demo: () => import('./demo.ts'),
+  ckpt: () => import('./ckpt.ts'),
 };
 
 export const VERSION = '0.1.0';
@@ -59,6 +62,7 @@ export const main = async (
       return EXIT.usage;
     }
     ctx.stderr.write(formatError(error, ctx.debug));
+    if (isVigilError(error) && error.code === 'E_UNREACHABLE') return EXIT.unreachable;
     return isVigilError(error) && error.code === 'E_PREFLIGHT' ? EXIT.preflight : EXIT.usage;
   }
 };

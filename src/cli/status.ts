@@ -4,23 +4,33 @@ import { invalidOption } from '../errors.ts';
 import { formatDuration } from '../config/duration.ts';
 import { stateDir } from '../state/dir.ts';
 import { findLaunchRecord, listLaunchRecords } from '../state/records.ts';
-import { inspectLaunch, type LaunchState } from '../state/launch-state.ts';
+import { inspectLaunches, type LaunchState } from '../state/launch-state.ts';
+import {
+  addHostOptions,
+  parseHostOptions,
+  parseRemoteOverrides,
+  type RawHostOptions,
+} from './host-options.ts';
 
 // Adds `vigil status` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
-  program
+  const command = program
     .command('status')
-    .description('list launched servers with their live state')
+    .description('list launched servers with their live state (each remote host asked once, in parallel)')
     .argument('[id]', 'show one launch (an id or an unambiguous prefix)')
-    .option('--output <kind>', 'plain or json (tty prints plain)')
-    .action(async (id: string | undefined, raw: { output?: string }) => {
+    .option('--output <kind>', 'plain or json (tty prints plain)');
+  addHostOptions(command, { launch: false }).action(
+    async (id: string | undefined, raw: { output?: string } & RawHostOptions) => {
       const output = raw.output ?? 'plain';
       if (!['plain', 'tty', 'json', 'jsonl'].includes(output)) {
         throw invalidOption('--output', 'plain or json', output);
       }
       const dir = stateDir(ctx.env);
-      const records = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];
-      const states = records.map((record) => inspectLaunch(record));
+      const where = parseHostOptions(raw);
+      const all = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];
+      // --host lists that host's launches only.
+      const records = where.host === undefined ? all : all.filter((r) => r.host === where.host);
+      const states = await inspectLaunches(records, dir, parseRemoteOverrides(raw));
       if (output === 'json' || output === 'jsonl') {
         const rows = states.map(toJson);
         ctx.stdout.write(
@@ -32,7 +42,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         ctx.stdout.write(formatTable(states));
       }
       done(0);
-    });
+    },
+  );
 };
 
 const toJson = (s: LaunchState): Record<string, unknown> => ({
@@ -41,6 +52,7 @@ const toJson = (s: LaunchState): Record<string, unknown> => ({
   outcome: s.record.outcome,
   engine: s.record.engine,
   host: s.record.host,
+  ...(s.note === undefined ? {} : { note: s.note }),
   pid: s.record.pid,
   pgid: s.record.pgid,
   sid: s.record.sid,
@@ -56,11 +68,14 @@ const toJson = (s: LaunchState): Record<string, unknown> => ({
 // A plain table; the records hold only redacted commands, so nothing here needs redacting again.
 const formatTable = (states: readonly LaunchState[]): string => {
   if (states.length === 0) return 'no launches (vigil up starts one)\n';
+  // The HOST column only when some launch ran elsewhere: a table of local launches stays as it was.
+  const remote = states.some((s) => s.record.host !== 'local');
   const rows = [
-    ['ID', 'STATE', 'PID', 'AGE', 'URL', 'LOG'],
+    ['ID', 'STATE', ...(remote ? ['HOST'] : []), 'PID', 'AGE', 'URL', 'LOG'],
     ...states.map((s) => [
       s.record.id,
-      s.state === 'alive' ? `alive (${s.record.outcome})` : 'exited',
+      s.state === 'alive' ? `alive (${s.record.outcome})` : s.state,
+      ...(remote ? [s.record.host] : []),
       String(s.record.pid),
       formatDuration(s.ageMs),
       s.record.url ?? '-',

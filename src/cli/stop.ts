@@ -8,15 +8,18 @@ import { stopLaunch } from '../state/launch-state.ts';
 import { listenForInterrupts } from '../watch/interrupts.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { positiveDuration } from './watch-options.ts';
+import { addHostOptions, parseRemoteOverrides, type RawHostOptions } from './host-options.ts';
 
 // Adds `vigil stop` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
-  program
+  const command = program
     .command('stop')
     .description('stop a launched server and verify that nothing of it is left')
     .argument('<id>', 'the launch id (vigil status lists them), or an unambiguous prefix')
-    .option('--grace <duration>', 'time between SIGTERM and SIGKILL', '10s')
-    .action(async (id: string, raw: { grace: string }) => {
+    .option('--grace <duration>', 'time between SIGTERM and SIGKILL', '10s');
+  addHostOptions(command, { launch: false }).action(
+    async (id: string, raw: { grace: string } & RawHostOptions) => {
+      const remote = parseRemoteOverrides(raw);
       const graceMs = positiveDuration(raw.grace, '--grace', true);
       const dir = stateDir(ctx.env);
       const record = await findLaunchRecord(dir, id);
@@ -25,7 +28,11 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       // A Ctrl-C during the grace period skips the rest of it: the user wants the server gone now.
       const interrupts = listenForInterrupts();
       try {
-        const result = await stopLaunch(dir, record, { graceMs, skipGrace: interrupts.signal });
+        const result = await stopLaunch(dir, record, {
+          graceMs,
+          skipGrace: interrupts.signal,
+          remote,
+        });
         if (result.survivors.length > 0) {
           throw new VigilError(
             'E_HOST',
@@ -34,6 +41,13 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
               .join(', ')}`,
             { hint: 'they may be stuck in the kernel (state D); check them with ps, or the GPU driver' },
           );
+        }
+        if (result.gone !== undefined) {
+          ctx.stdout.write(
+            `${record.id}: nothing signalled: ${result.gone === 'rebooted' ? `${record.host} rebooted since the launch` : 'its pid now belongs to another process'}, so the server is gone\n`,
+          );
+          done(EXIT.ready);
+          return;
         }
         ctx.stdout.write(
           result.alreadyExited
@@ -44,5 +58,6 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       } finally {
         interrupts.dispose();
       }
-    });
+    },
+  );
 };

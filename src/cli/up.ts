@@ -4,7 +4,9 @@ import { UsageError } from '../errors.ts';
 import { stateDir } from '../state/dir.ts';
 import { launch } from '../watch/launch.ts';
 import { resolveEnv } from '../watch/env.ts';
+import { addHostOptions, parseHostOptions, type RawHostOptions } from './host-options.ts';
 import { listenForInterrupts } from '../watch/interrupts.ts';
+import { isLocalHost } from '../hosts/remote/destination.ts';
 import { SMOKE_TIMEOUT, SMOKE_TIMEOUT_HELP, parseSmokeTimeout } from '../smoke/options.ts';
 import {
   addWatchOptions,
@@ -15,8 +17,7 @@ import {
   type RawWatchOptions,
 } from './watch-options.ts';
 
-interface RawUpOptions extends RawWatchOptions {
-  host?: string;
+interface RawUpOptions extends RawWatchOptions, RawHostOptions {
   log?: string;
   env?: string[];
   envFile?: string[];
@@ -32,8 +33,6 @@ interface RawUpOptions extends RawWatchOptions {
   smokeTimeout: string;
 }
 
-const LOCAL_HOSTS = new Set(['local', 'localhost', '127.0.0.1']);
-
 // Adds `vigil up` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
@@ -41,8 +40,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .description('launch a server, watch it start, and report ready or why it failed')
     .usage('[options] -- <server command...>')
     .argument('[command...]', 'the server command, after --');
-  addWatchOptions(command, { target: true })
-    .option('--host <host>', 'where the server runs (this machine)')
+  addHostOptions(addWatchOptions(command, { target: true }), { launch: true })
     .option('--log <path>', "where the server's output goes (default: a file under the state directory)")
     .option(
       '--env <K=V|NAME>',
@@ -66,19 +64,16 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           hint: 'usage: vigil up [options] -- <server command...>, e.g. vigil up -- vigil sim sglang -- --model-path m',
         });
       }
-      if (raw.host !== undefined && !LOCAL_HOSTS.has(raw.host)) {
-        throw new UsageError(
-          `--host ${raw.host}: launching on another machine is not available in this build`,
-          {
-            option: '--host',
-            hint: 'run vigil on that machine, or leave --host out',
-          },
-        );
-      }
+      const where = parseHostOptions(raw);
       const common = parseWatchOptions(raw);
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
       const graceMs = positiveDuration(raw.grace, '--grace', true);
       const smokeTimeoutMs = parseSmokeTimeout(raw.smokeTimeout);
+      if (raw.smoke === true && !isLocalHost(where.host))
+        throw new UsageError('--smoke: a smoke test from a remote host is not available yet', {
+          option: '--smoke',
+          hint: 'leave --smoke out, then run `vigil smoke <url>` through a port forward to the server',
+        });
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {
@@ -86,7 +81,9 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         const handle = launch({
           ...watchOptions,
           command: args,
-          env: { ...definedOnly(ctx.env), ...env },
+          // A remote server starts from the host's own environment: only the variables asked for travel.
+          env: where.host === undefined ? { ...definedOnly(ctx.env), ...env } : env,
+          ...where,
           inheritEnv: false,
           graceMs,
           keepOnFailure: raw.keepOnFailure === true,

@@ -2,10 +2,12 @@
 import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
 import { watch } from '../watch/watch.ts';
+import { stateDir } from '../state/dir.ts';
+import { addHostOptions, parseHostOptions, type RawHostOptions } from './host-options.ts';
 import { listenForInterrupts } from '../watch/interrupts.ts';
 import { addWatchOptions, parseWatchOptions, renderStart, type RawWatchOptions } from './watch-options.ts';
 
-interface RawWaitOptions extends RawWatchOptions {
+interface RawWaitOptions extends RawWatchOptions, RawHostOptions {
   pid?: string;
   log?: string;
   logFrom: string;
@@ -17,7 +19,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .command('wait')
     .description('watch a server started some other way until it is ready or fails')
     .argument('<url>', 'the server, e.g. http://127.0.0.1:30000 (a URL without a path gets the health path)');
-  addWatchOptions(command, { target: false })
+  addHostOptions(addWatchOptions(command, { target: false }), { launch: false })
     .option('--pid <n>', 'a process to watch: its exit fails the start at once')
     .option('--log <file>', "the server's log: phases, stall detection, the ready line, the diagnosis")
     .option(
@@ -30,6 +32,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (raw.logFrom !== 'start' && raw.logFrom !== 'end')
         throw invalidOption('--log-from', 'start or end', raw.logFrom);
       const pid = raw.pid === undefined ? undefined : parsePid(raw.pid);
+      // With --host, the pid, the log and the URL are the host's.
+      const where = parseHostOptions(raw);
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {
@@ -37,6 +41,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           ...common,
           url,
           logFrom: raw.logFrom,
+          ...(where.host === undefined ? {} : { host: where.host, stateDir: stateDir(ctx.env) }),
+          ...(where.remote === undefined ? {} : { remote: where.remote }),
           signal: AbortSignal.any([interrupts.signal, failed.signal]),
           ...(pid === undefined ? {} : { pid }),
           ...(raw.log === undefined ? {} : { log: raw.log }),

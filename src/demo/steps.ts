@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { request } from 'undici';
 import { vigilCommand } from '../self.ts';
 
 export { freePort } from '../hosts/port.ts';
@@ -79,7 +78,7 @@ export const generateOnce = async (
   signal: AbortSignal,
 ): Promise<Generation> => {
   const started = performance.now();
-  const response = await request(`${origin}/v1/chat/completions`, {
+  const response = await fetch(`${origin}/v1/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${apiKey}` },
     body: JSON.stringify({
@@ -89,11 +88,11 @@ export const generateOnce = async (
     }),
     signal,
   });
-  const body = (await response.body.json()) as {
+  const body = (await response.json()) as {
     choices?: { message?: { content?: string } }[];
     usage?: { completion_tokens?: number };
   };
-  if (response.statusCode !== 200) throw new Error(`the server answered ${response.statusCode}`);
+  if (response.status !== 200) throw new Error(`the server answered ${response.status}`);
   return {
     text: body.choices?.[0]?.message?.content ?? '',
     completionTokens: body.usage?.completion_tokens ?? 0,
@@ -107,10 +106,10 @@ export const acceptLength = async (
   apiKey: string,
   signal: AbortSignal,
 ): Promise<number | null> => {
-  const response = await request(`${origin}/server_info`, {
+  const response = await fetch(`${origin}/server_info`, {
     headers: { authorization: `Bearer ${apiKey}` },
     signal,
   });
-  const body = (await response.body.json()) as { internal_states?: { avg_spec_accept_length?: number }[] };
+  const body = (await response.json()) as { internal_states?: { avg_spec_accept_length?: number }[] };
   return body.internal_states?.[0]?.avg_spec_accept_length ?? null;
 };

@@ -1,5 +1,5 @@
 // Failure signatures shared by every engine: argparse, Python, torch, CUDA, NCCL/gloo, Hugging Face Hub, signals
-// (../shared/research/PATTERNS.md §4). Engine-specific shapes live in src/engines/<engine>/failures.ts.
+// (docs/engines/log-patterns.md). Engine-specific shapes live in src/engines/<engine>/failures.ts.
 import type { Signature } from './facts.ts';
 import { explainSignal, signalName, signalNumber } from './signals.ts';
 

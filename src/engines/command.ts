@@ -5,10 +5,10 @@ import { basename } from 'node:path';
 import { findEntrypoint, type Entrypoint } from './entrypoint.ts';
 import { getEngine } from './index.ts';
 import type { EngineId } from './types.ts';
-import { loadBundledSchema } from '../flags/bundled.ts';
-import { parseArgv } from '../flags/argparse.ts';
-import { mergeLocalConfigFileSync } from '../flags/config-file.ts';
-import type { EngineName } from '../flags/schema.ts';
+import { loadBundledSchema } from '../flags/schema/bundled.ts';
+import { parseArgv } from '../flags/argparse/parse.ts';
+import { mergeLocalConfigFileSync } from '../flags/checks/config-file.ts';
+import type { EngineName } from '../flags/schema/schema.ts';
 
 // `--engine`: an engine, or `auto` to read it from the command.
 export type EngineChoice = EngineId | 'auto';

@@ -1,6 +1,6 @@
 // Finds a recognised engine entrypoint anywhere in a server command (DESIGN.md "Preflight scope").
 import { basename } from 'node:path';
-import type { EngineName } from '../flags/schema.ts';
+import type { EngineName } from '../flags/schema/schema.ts';
 
 export interface Entrypoint {
   engine: EngineName;

@@ -8,14 +8,15 @@ import { localHost } from '../hosts/local.ts';
 import type { HostRunner } from '../hosts/types.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { stateDir } from '../state/dir.ts';
-import { parseArgv } from './argparse.ts';
-import { argparseFindings, usageFindings } from './argparse-findings.ts';
-import { mergeConfigFile, placeFinding } from './config-file.ts';
-import { isBundled, loadBundledSchema, loadNameIndex, NEWEST_BUNDLED } from './bundled.ts';
-import { ENGINE_LABEL } from './history.ts';
-import { chooseSchema, type SchemaChoice } from './schema-source.ts';
-import { speculativeFindings } from './speculative.ts';
-import { pathFindings, typeFindings } from './value-checks.ts';
+import { parseArgv } from './argparse/parse.ts';
+import { argparseFindings, usageFindings } from './argparse/findings.ts';
+import { mergeConfigFile, placeFinding } from './checks/config-file.ts';
+import { isBundled, loadBundledSchema, loadNameIndex, NEWEST_BUNDLED } from './schema/bundled.ts';
+import { ENGINE_LABEL } from './schema/history.ts';
+import { chooseSchema, type SchemaChoice } from './schema/source.ts';
+import { speculativeFindings } from '../engines/sglang/speculative.ts';
+import { draftFindings } from './checks/draft-findings.ts';
+import { pathFindings, typeFindings } from './checks/value-checks.ts';
 
 export interface PreflightOptions {
   /** The whole server command, as the user typed it after `--`. */
@@ -166,6 +167,7 @@ export const checkCommand = async (input: CheckCommandInput): Promise<PreflightO
       ...typeFindings(parsed, typed, exactTypes),
       ...speculativeFindings(parsed, { schema, engineVersion: choice.engineVersion }),
       ...(await pathFindings(parsed, schema, host)),
+      ...(await draftFindings(parsed, entry.engine, choice.engineVersion, host, input.cwd)),
     ].map((finding) => placeFinding(finding, merged)),
   ].sort(byPosition);
   const redact = createRedactor({ argv: input.command });

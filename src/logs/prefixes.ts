@@ -1,4 +1,4 @@
-// Line prefixes that wrap a server's own message (../shared/research/PATTERNS.md §1): container and CI
+// Line prefixes that wrap a server's own message (docs/engines/log-patterns.md): container and CI
 // wrappers outside, the engine's own timestamp/rank/level prefix inside. Stripped for matching only.
 
 export type LineLevel = 'debug' | 'info' | 'warning' | 'error';

@@ -65,6 +65,14 @@ export const linesFor = (event: VigilEvent, state: WatchState, options: HumanLin
       return stamped(event.t, paint, [formatLog(event, paint)]);
     case 'notice':
       return stamped(event.t, paint, [`${paint('cyan', 'note:')} ${event.message}`]);
+    case 'unreachable':
+      return stamped(event.t, paint, [
+        `${paint('yellow', 'unreachable:')} ${event.host} does not answer; retrying (the server keeps running)`,
+      ]);
+    case 'reconnected':
+      return stamped(event.t, paint, [
+        `${paint('cyan', 'reconnected:')} ${event.host} answers again after ${Math.round(event.after_ms / 1000)} s; resuming the watch`,
+      ]);
     case 'heartbeat':
       return options.heartbeats ? stamped(event.t, paint, [formatHeartbeat(event, state)]) : [];
     case 'diagnosis':

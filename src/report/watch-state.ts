@@ -117,6 +117,8 @@ export const applyEvent = (state: WatchState, event: VigilEvent): Change => {
       state.finished = true;
       break;
     case 'notice':
+    case 'unreachable':
+    case 'reconnected':
     case 'diagnosis':
     case 'smoke':
       break;

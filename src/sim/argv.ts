@@ -1,10 +1,10 @@
 // The simulated engine's command line, checked against the newest bundled flag table with argparse's rules.
 // A rejected command gets what the real parser prints (usage block and `<prog>: error: ...`, exit 2).
-import { parseArgv, type ArgparseResult } from '../flags/argparse.ts';
-import { loadBundledSchema } from '../flags/bundled.ts';
-import { mergeConfigFile } from '../flags/config-file.ts';
-import type { FlagSchema } from '../flags/schema.ts';
-import { formatArgparseError, formatUsage } from '../flags/usage.ts';
+import { parseArgv, type ArgparseResult } from '../flags/argparse/parse.ts';
+import { loadBundledSchema } from '../flags/schema/bundled.ts';
+import { mergeConfigFile } from '../flags/checks/config-file.ts';
+import type { FlagSchema } from '../flags/schema/schema.ts';
+import { formatArgparseError, formatUsage } from '../flags/argparse/usage.ts';
 import { localHost } from '../hosts/local.ts';
 import type { SimEngine } from './types.ts';
 

@@ -1,7 +1,7 @@
 // What the simulated server takes from its command line: model, address, parallelism, key, speculative decoding.
 import { invalidOption } from '../errors.ts';
-import type { ArgparseResult, ParsedOption } from '../flags/argparse.ts';
-import type { FlagOption } from '../flags/schema.ts';
+import type { ArgparseResult, ParsedOption } from '../flags/argparse/parse.ts';
+import type { FlagOption } from '../flags/schema/schema.ts';
 import type { SimEngine } from './types.ts';
 
 export interface SpeculativeConfig {

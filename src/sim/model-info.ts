@@ -22,5 +22,5 @@ export const guessModelInfo = (modelPath: string): ModelInfo =>
     modelType: 'llama',
   };
 
-// SGLang's EAGLE-3 draft class (FACTS.md §2.4).
+// SGLang's EAGLE-3 draft class (docs/engines/facts.md).
 export const EAGLE3_DRAFT_ARCHITECTURE = 'LlamaForCausalLMEagle3';

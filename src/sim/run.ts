@@ -1,7 +1,7 @@
 // `vigil sim`: validate everything (environment, command line, failure request) before anything starts, then
 // run the simulated engine. Resolves to the exit code; some endings are a signal instead (see lifecycle.ts).
 import type { Writable } from 'node:stream';
-import { argparseWidth } from '../flags/usage.ts';
+import { argparseWidth } from '../flags/argparse/usage.ts';
 import { checkSimArgv, formatRejection } from './argv.ts';
 import { buildSimConfig } from './config.ts';
 import { resolveSimFailure } from './failures/catalog.ts';

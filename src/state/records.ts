@@ -33,6 +33,20 @@ export interface LaunchRecord {
   /** How the watch ended: still starting (or vigil was killed), ready, failed, or stopped by `vigil stop`. */
   outcome: 'starting' | 'ready' | 'failed' | 'stopped';
   ended_at: string | null;
+  /** Remote launches: the host's boot id at launch (a different one means the server is gone). */
+  boot_id?: string | null | undefined;
+  /** Remote launches: where the launch wrapper writes the server's exit status. */
+  exit_file?: string | null | undefined;
+  /** Remote launches: how vigil reached the host, so status, logs, stop and attach reach it the same way. */
+  ssh?: RecordSsh | null | undefined;
+}
+
+// The ssh settings of a remote launch.
+export interface RecordSsh {
+  config: string | null;
+  options: string[];
+  connect_timeout_ms: number | null;
+  remote_shell: string | null;
 }
 
 let schema: Promise<ZodType<LaunchRecord>> | null = null;
@@ -59,6 +73,17 @@ const recordSchema = (): Promise<ZodType<LaunchRecord>> =>
       port: z.number().int().nullable(),
       outcome: z.enum(['starting', 'ready', 'failed', 'stopped']),
       ended_at: z.string().nullable(),
+      boot_id: z.string().nullable().optional(),
+      exit_file: z.string().nullable().optional(),
+      ssh: z
+        .object({
+          config: z.string().nullable(),
+          options: z.array(z.string()),
+          connect_timeout_ms: z.number().nullable(),
+          remote_shell: z.string().nullable(),
+        })
+        .nullable()
+        .optional(),
     }),
   ));
 

@@ -7,6 +7,7 @@ import { getEngine } from '../engines/index.ts';
 import { readServerCommand, resolveSpawnArgv, type ServerCommand } from '../engines/command.ts';
 import { stateDir as defaultStateDir } from '../state/dir.ts';
 import { vigilCommand } from '../self.ts';
+import { isLocalHost } from '../hosts/remote/destination.ts';
 import { DEFAULTS, positive, resolveCommon, type LaunchOptions, type ResolvedCommon } from './options.ts';
 import { resolveTarget, type ProbeTarget } from './target.ts';
 
@@ -44,7 +45,9 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     if (name === '' || name.includes('=')) throw invalidOption('env', 'NAME=VALUE with a name', name);
     env[name] = value;
   }
-  ensureExecutable(spawnArgv[0] ?? '', options.cwd, env['PATH'] ?? '');
+  // A remote command is looked up by the launch script, on the host.
+  const remote = options.host !== undefined && !isLocalHost(options.host);
+  if (!remote) ensureExecutable(spawnArgv[0] ?? '', options.cwd, env['PATH'] ?? '');
   const target = resolveTarget({
     spec: getEngine(server.engine),
     command: server,
@@ -61,7 +64,12 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     server,
     target,
     env,
-    log: options.log === undefined ? null : resolvePath(options.cwd ?? process.cwd(), options.log),
+    log:
+      options.log === undefined
+        ? null
+        : remote
+          ? options.log
+          : resolvePath(options.cwd ?? process.cwd(), options.log),
     cwd: options.cwd,
     graceMs: positive(options.graceMs, DEFAULTS.graceMs, 'graceMs', true),
     keepOnFailure: options.keepOnFailure === true,

@@ -18,6 +18,8 @@ import { watchLaunched } from './liveness.ts';
 import { runWatchLoop, type Emittable, type LoopEnd } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { checkPort } from './port-check.ts';
+import { launchRemote } from './remote-launch.ts';
+import { isLocalHost } from '../hosts/remote/destination.ts';
 import { runPreflightStep } from './preflight-step.ts';
 import {
   failureFromOutcome,
@@ -30,6 +32,7 @@ import {
 
 // Launches a server and watches it start. Throws UsageError at once for invalid options, before any side effect.
 export const launch = (options: LaunchOptions): StartHandle => {
+  if (!isLocalHost(options.host)) return launchRemote(options);
   const config = resolveLaunch(options);
   // The API key may come from a --config file rather than argv: it is a secret either way.
   const redact = createRedactor({

@@ -8,6 +8,8 @@ export interface ProcessEnd {
   signal: string | null;
   /** How vigil knows, for the failure message. */
   detail: string;
+  /** The remote host rebooted: the process is gone with everything else on it. */
+  hostRebooted?: boolean;
 }
 
 // What a liveness source reports to the watch loop.

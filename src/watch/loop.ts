@@ -3,8 +3,13 @@
 import type { Evidence, PhaseId, Rung, VigilEvent } from '../events.ts';
 import type { EngineSpec } from '../engines/types.ts';
 import type { Diagnoser, StartTracker } from '../diagnose/types.ts';
-import { createLogFollower, type FollowedLine, type LogFollower } from '../logs/follow.ts';
-import { createProber, type Prober } from '../probe/prober.ts';
+import {
+  createLogFollower,
+  type FollowLogOptions,
+  type FollowedLine,
+  type LogFollower,
+} from '../logs/follow.ts';
+import { createProber, type Prober, type ProberOptions } from '../probe/prober.ts';
 import type { ProbeResult } from '../probe/http.ts';
 import type { Liveness, ProcessEnd } from './liveness.ts';
 import type { ProbeTarget } from './target.ts';
@@ -42,6 +47,11 @@ export interface LoopInput {
   /** Called once, as soon as the loop has decided how the start ends, while the log's last lines are still being
    * read: launch() lists the processes it will stop meanwhile. */
   onEnding?: (end: LoopEnd) => void;
+  /** Where log lines and probe results come from when not from this machine (a remote host's watcher). */
+  createFollower?: (options: FollowLogOptions) => LogFollower;
+  createProber?: (options: ProberOptions) => Prober;
+  /** A remote host's link: while it is down the stall timer does not count. */
+  link?: { onChange(listener: (up: boolean) => void): void };
 }
 
 // Why the loop ended.
@@ -220,6 +230,10 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
           });
         },
       });
+      input.link?.onChange((up) => {
+        if (up) patience?.resume();
+        else patience?.pause();
+      });
       input.liveness?.start({
         onEnd: (end) => {
           finish({ kind: 'exited', end });
@@ -229,7 +243,7 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
         },
       });
       if (input.log !== null) {
-        follower = createLogFollower({
+        follower = (input.createFollower ?? createLogFollower)({
           path: input.log.path,
           fromOffset: input.log.fromOffset,
           onNote: (note) => {
@@ -246,7 +260,7 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
       }
       // Liveness may have ended the watch already (a pid that was not running).
       if (input.target.healthUrl !== null && !isEnding()) {
-        prober = createProber({
+        prober = (input.createProber ?? createProber)({
           url: input.target.healthUrl,
           intervalMs: input.intervalMs,
           timeoutMs: input.probeTimeoutMs,

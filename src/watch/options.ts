@@ -58,6 +58,23 @@ export interface LaunchOptions extends WatchCommonOptions {
   skipGraceSignal?: AbortSignal;
   /** After ready, prove the server generates (src/smoke); a failure ends the start with reason `smoke`. */
   smoke?: { timeoutMs: number };
+  /** `[user@]host[:port]`: launch there over SSH (default this machine). */
+  host?: string;
+  /** How to reach a remote host, and how to prepare its shell. */
+  remote?: RemoteOptions;
+}
+
+// The remote-host options of launch() (and attach, status, logs, stop through the CLI).
+export interface RemoteOptions {
+  /** Passed to ssh as -F. */
+  sshConfig?: string;
+  /** `Key=Value` pairs passed to ssh as -o. */
+  sshOptions?: readonly string[];
+  connectTimeoutMs?: number;
+  /** A shell command run before the server (and before preflight's --help), e.g. `source /opt/venv/bin/activate`. */
+  activate?: string;
+  /** The shell that runs the launch, e.g. `bash -lc` (default `sh -c`). */
+  remoteShell?: string;
 }
 
 // Options of watch(): the shared ones plus what vigil can watch of a server it did not start.
@@ -71,6 +88,11 @@ export interface WatchOptions extends WatchCommonOptions {
   logFrom?: 'start' | 'end';
   /** Sent as `Authorization: Bearer` with each probe. */
   apiKey?: string;
+  /** `[user@]host[:port]`: the server runs there; the pid, the log and the URL are the host's. */
+  host?: string;
+  remote?: RemoteOptions;
+  /** Where vigil's state (the ssh control socket) lives, for a remote host. */
+  stateDir?: string;
 }
 
 // The shared options after validation, defaults filled in.

@@ -17,6 +17,9 @@ export interface PatienceOptions {
 export interface Patience {
   /** Progress was made: a phase change, a bar advance, a health change, a line that is not a heartbeat. */
   progressed(): void;
+  /** The stall timer stops counting (a remote host is unreachable) until resume(). */
+  pause(): void;
+  resume(): void;
   stop(): void;
 }
 
@@ -27,6 +30,7 @@ const MAX_DELAY = 2 ** 31 - 1;
 // timer, when it fires, re-arms itself for whatever remains.
 export const createPatience = (options: PatienceOptions): Patience => {
   let lastProgress = performance.now();
+  let pausedAt: number | null = null;
   let stopped = false;
   const remaining = Math.max(0, options.startedAt + options.timeoutMs - performance.now());
   const deadline = setTimeout(
@@ -46,7 +50,7 @@ export const createPatience = (options: PatienceOptions): Patience => {
   if (stallMs !== null) {
     const check = (): void => {
       if (stopped) return;
-      const idle = performance.now() - lastProgress;
+      const idle = (pausedAt ?? performance.now()) - lastProgress;
       if (idle >= stallMs) {
         options.onStall(Math.round(idle));
         return;
@@ -58,6 +62,15 @@ export const createPatience = (options: PatienceOptions): Patience => {
   return {
     progressed() {
       lastProgress = performance.now();
+      if (pausedAt !== null) pausedAt = lastProgress;
+    },
+    pause() {
+      pausedAt ??= performance.now();
+    },
+    resume() {
+      if (pausedAt === null) return;
+      lastProgress += performance.now() - pausedAt;
+      pausedAt = null;
     },
     stop() {
       stopped = true;

@@ -1,6 +1,7 @@
 // The preflight step of a launch: check the flags, emit the `preflight` event, and turn a blocking outcome
 // into the diagnosis of a failed start (exit 2).
 import type { Diagnosis, VigilEvent } from '../events.ts';
+import type { HostRunner } from '../hosts/types.ts';
 import type { LaunchConfig } from './launch-config.ts';
 import type { Emittable } from './loop.ts';
 
@@ -8,6 +9,7 @@ import type { Emittable } from './loop.ts';
 export const runPreflightStep = async (
   config: LaunchConfig,
   emit: (event: Emittable) => VigilEvent,
+  host?: HostRunner,
 ): Promise<Diagnosis | null> => {
   const engine = config.server.engine;
   if (engine === 'generic' || engine === 'tgi') {
@@ -31,6 +33,7 @@ export const runPreflightStep = async (
     ...(config.options.strict === true ? { strict: true } : {}),
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
     ...(signal === undefined ? {} : { signal }),
+    ...(host === undefined ? {} : { host }),
     onNote: (message) => {
       emit({ type: 'notice', code: 'preflight', message });
     },

@@ -15,9 +15,12 @@ import { runWatchLoop, type Emittable } from './loop.ts';
 import { resolveCommon, validateUrl, type WatchOptions } from './options.ts';
 import { failureFromOutcome, redactFailure, type StartHandle, type StartResult } from './result.ts';
 import { resolveTarget } from './target.ts';
+import { watchRemote } from './remote-wait.ts';
+import { isLocalHost } from '../hosts/remote/destination.ts';
 
 // Watches a running server start. Throws UsageError at once for invalid options.
 export const watch = (options: WatchOptions): StartHandle => {
+  if (!isLocalHost(options.host)) return watchRemote(options);
   const common = resolveCommon(options);
   const url = validateUrl(options.url, 'url');
   if (options.pid !== undefined && (!Number.isInteger(options.pid) || options.pid < 1)) {

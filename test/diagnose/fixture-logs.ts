@@ -1,9 +1,9 @@
-// The real server logs in ../shared/fixtures/logs and their manifest, for the diagnosis and phase tests.
+// The real server logs in test/fixtures/logs and their manifest, for the diagnosis and phase tests.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RawLine } from '../../src/logs/types.ts';
 
-export const FIXTURE_DIR = join(import.meta.dirname, '..', '..', '..', 'shared', 'fixtures', 'logs');
+export const FIXTURE_DIR = join(import.meta.dirname, '..', 'fixtures', 'logs');
 
 export interface ManifestEntry {
   file: string;

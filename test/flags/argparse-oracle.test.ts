@@ -1,8 +1,8 @@
 // parseArgv against Python 3.11's own argparse: every recorded argv must give argparse's exact first error.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseArgv } from '../../src/flags/argparse.ts';
-import { schemaFromFlagsJson, type FlagsJsonAction } from '../../src/flags/schema.ts';
+import { parseArgv } from '../../src/flags/argparse/parse.ts';
+import { schemaFromFlagsJson, type FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 
 interface OracleCase {
   argv: string[];
@@ -21,7 +21,7 @@ const oracle = JSON.parse(
 // The oracle runs plain argparse, so the schemas are read without vLLM's argv rewriting.
 const plainSchema = (file: string) => {
   const actions = JSON.parse(
-    readFileSync(new URL(`../../../shared/fixtures/flags/${file}`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../fixtures/flags/${file}`, import.meta.url), 'utf8'),
   ) as FlagsJsonAction[];
   const schema = schemaFromFlagsJson(actions, {
     engine: file.startsWith('vllm') ? 'vllm' : 'sglang',

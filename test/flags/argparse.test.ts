@@ -1,8 +1,8 @@
 // parseArgv's structure: indexes, grouping of unrecognized arguments, resolution, and vLLM's argv rewriting.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { optionLookup, parseArgv } from '../../src/flags/argparse.ts';
-import { loadBundledSchema } from '../../src/flags/bundled.ts';
+import { optionLookup, parseArgv } from '../../src/flags/argparse/parse.ts';
+import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
 
 const sglang = loadBundledSchema('sglang', '0.5.18');
 const sglang043 = loadBundledSchema('sglang', '0.4.3');
@@ -12,10 +12,7 @@ const vllm066 = loadBundledSchema('vllm', '0.6.6.post1');
 describe('parseArgv on SGLang (plain argparse)', () => {
   it('reports the seed mistake exactly as SGLang v0.5.18 does', () => {
     const captured = JSON.parse(
-      readFileSync(
-        new URL('../../../shared/fixtures/flags/sglang-v0.5.18.unknown-flag.json', import.meta.url),
-        'utf8',
-      ),
+      readFileSync(new URL('../fixtures/flags/sglang-v0.5.18.unknown-flag.json', import.meta.url), 'utf8'),
     ) as { argv: string[]; last_line: string };
     const result = parseArgv(sglang, captured.argv);
     expect(`python -m sglang.launch_server: error: ${String(result.argparseError)}`).toBe(captured.last_line);

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PreflightEvent } from '../../src/events.ts';
-import type { FlagsJsonAction } from '../../src/flags/schema.ts';
+import type { FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 import { runVigil } from '../helpers/cli.ts';
 import { renderHelp } from './render-help.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/flags/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/flags/', import.meta.url));
 const SGLANG = ['python', '-m', 'sglang.launch_server'];
 
 let dir: string;

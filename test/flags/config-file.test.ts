@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mergeConfigFile } from '../../src/flags/config-file.ts';
-import { loadBundledSchema, NEWEST_BUNDLED } from '../../src/flags/bundled.ts';
+import { mergeConfigFile } from '../../src/flags/checks/config-file.ts';
+import { loadBundledSchema, NEWEST_BUNDLED } from '../../src/flags/schema/bundled.ts';
 import { runPreflight } from '../../src/flags/preflight.ts';
 import { localHost } from '../../src/hosts/local.ts';
 

@@ -5,13 +5,13 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findEntrypoint } from '../../src/engines/entrypoint.ts';
 import { localHost } from '../../src/hosts/local.ts';
-import { CROSS_ENGINE_PAIRS } from '../../src/flags/aliases.ts';
-import { optionLookup } from '../../src/flags/argparse.ts';
-import { parseHelpText } from '../../src/flags/help-parser.ts';
+import { CROSS_ENGINE_PAIRS } from '../../src/flags/checks/aliases.ts';
+import { optionLookup } from '../../src/flags/argparse/parse.ts';
+import { parseHelpText } from '../../src/flags/schema/help-parser.ts';
 import { checkCommand } from '../../src/flags/preflight.ts';
-import type { FlagOption, FlagSchema, FlagsJsonAction } from '../../src/flags/schema.ts';
+import type { FlagOption, FlagSchema, FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 
-const FIXTURES = new URL('../../../shared/fixtures/flags/', import.meta.url);
+const FIXTURES = new URL('../fixtures/flags/', import.meta.url);
 const VERSIONS = readdirSync(FIXTURES)
   .filter((name) => name.endsWith('.help.txt'))
   .map((name) => name.replace(/\.help\.txt$/, ''));

@@ -2,12 +2,12 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CROSS_ENGINE_PAIRS } from '../../src/flags/aliases.ts';
-import { optionLookup } from '../../src/flags/argparse.ts';
-import { loadBundledSchema } from '../../src/flags/bundled.ts';
+import { CROSS_ENGINE_PAIRS } from '../../src/flags/checks/aliases.ts';
+import { optionLookup } from '../../src/flags/argparse/parse.ts';
+import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
 import { runPreflight } from '../../src/flags/preflight.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/flags/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/flags/', import.meta.url));
 const SGLANG = ['python', '-m', 'sglang.launch_server', '--model-path', 'm'];
 const VLLM = ['vllm', 'serve', 'm'];
 

@@ -2,12 +2,12 @@
 // options must equal what the engine's own argparse tables say.
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseHelpText, stripAnsi, versionFromHelp } from '../../src/flags/help-parser.ts';
-import { pyStr } from '../../src/flags/py-values.ts';
-import type { FlagSchema, FlagsJsonAction } from '../../src/flags/schema.ts';
+import { parseHelpText, stripAnsi, versionFromHelp } from '../../src/flags/schema/help-parser.ts';
+import { pyStr } from '../../src/flags/argparse/py-values.ts';
+import type { FlagSchema, FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 import { renderHelp, type RenderOptions } from './render-help.ts';
 
-const FIXTURES = new URL('../../../shared/fixtures/flags/', import.meta.url);
+const FIXTURES = new URL('../fixtures/flags/', import.meta.url);
 const versions = readdirSync(FIXTURES)
   .filter((name) => name.endsWith('.help.txt'))
   .map((name) => name.replace(/\.help\.txt$/, ''));

@@ -1,7 +1,7 @@
 // The bundled name→versions index: in sync with the tables, and read the way messages need it.
 import { describe, expect, it } from 'vitest';
-import { loadNameIndex } from '../../src/flags/bundled.ts';
-import { describeHistory, describeVersions } from '../../src/flags/history.ts';
+import { loadNameIndex } from '../../src/flags/schema/bundled.ts';
+import { describeHistory, describeVersions } from '../../src/flags/schema/history.ts';
 import { nameIndexFromTables } from './name-index-source.ts';
 
 describe('name index', () => {

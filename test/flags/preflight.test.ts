@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPreflight, type PreflightOptions } from '../../src/flags/preflight.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../shared/fixtures/flags/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../fixtures/flags/', import.meta.url));
 const SGLANG = ['python', '-m', 'sglang.launch_server'];
 const VLLM = ['vllm', 'serve'];
 

@@ -1,8 +1,8 @@
 // Test helper: renders a flag table as argparse help in another width, program name and Python layout,
 // so the help parser can be shown not to depend on any of them.
-import { stripAnsi } from '../../src/flags/help-parser.ts';
-import { pyStr } from '../../src/flags/py-values.ts';
-import type { FlagsJsonAction } from '../../src/flags/schema.ts';
+import { stripAnsi } from '../../src/flags/schema/help-parser.ts';
+import { pyStr } from '../../src/flags/argparse/py-values.ts';
+import type { FlagsJsonAction } from '../../src/flags/schema/schema.ts';
 
 export interface RenderOptions {
   prog: string;

@@ -1,9 +1,9 @@
 // SGLang's speculative rules on a release with automatic defaults (v0.5.18), on v0.4.3, and unknown.
 import { describe, expect, it } from 'vitest';
-import { parseArgv } from '../../src/flags/argparse.ts';
-import { loadBundledSchema } from '../../src/flags/bundled.ts';
-import { speculativeFindings } from '../../src/flags/speculative.ts';
-import { compareVersions } from '../../src/flags/versions.ts';
+import { parseArgv } from '../../src/flags/argparse/parse.ts';
+import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
+import { speculativeFindings } from '../../src/engines/sglang/speculative.ts';
+import { compareVersions } from '../../src/flags/schema/versions.ts';
 
 const v0518 = loadBundledSchema('sglang', '0.5.18');
 const v043 = loadBundledSchema('sglang', '0.4.3');

@@ -1,7 +1,7 @@
 // Did-you-mean scoring: word order, typos, abbreviations and run-together words.
 import { describe, expect, it } from 'vitest';
-import { loadBundledSchema } from '../../src/flags/bundled.ts';
-import { editSimilarity, osaDistance, suggestNames, tokenDice } from '../../src/flags/suggest.ts';
+import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
+import { editSimilarity, osaDistance, suggestNames, tokenDice } from '../../src/flags/checks/suggest.ts';
 
 const sglang = loadBundledSchema('sglang').options.flatMap((o) => o.strings);
 const first = (name: string): string | undefined => suggestNames(name, sglang)[0]?.name;

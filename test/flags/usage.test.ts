@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadBundledSchema } from '../../src/flags/bundled.ts';
-import { schemaFromFlagsJson, type FlagsJsonAction } from '../../src/flags/schema.ts';
-import { argparseWidth, formatArgparseError, formatUsage } from '../../src/flags/usage.ts';
+import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
+import { schemaFromFlagsJson, type FlagsJsonAction } from '../../src/flags/schema/schema.ts';
+import { argparseWidth, formatArgparseError, formatUsage } from '../../src/flags/argparse/usage.ts';
 
-const FIXTURES = new URL('../../../shared/fixtures/flags/', import.meta.url);
+const FIXTURES = new URL('../fixtures/flags/', import.meta.url);
 
 const schemaOf = (actions: FlagsJsonAction[]) =>
   schemaFromFlagsJson(actions, {

@@ -5,7 +5,7 @@ import { FIXTURE_DIR, readLines } from '../diagnose/fixture-logs.ts';
 
 describe('stripPrefixes', () => {
   it.each([
-    // Outer wrappers (PATTERNS.md §1).
+    // Outer wrappers (docs/engines/log-patterns.md).
     ['vllm-1  | ERROR 11-18 18:07:28 engine.py:366] ValueError: boom', 'ValueError: boom', null, 'error'],
     [
       'deepseek-v32-exp  | [2025-10-04 02:29:36 DP7 TP7] Scheduler hit an exception:',

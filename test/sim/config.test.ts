@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgv } from '../../src/flags/argparse.ts';
-import { loadBundledSchema } from '../../src/flags/bundled.ts';
+import { parseArgv } from '../../src/flags/argparse/parse.ts';
+import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
 import { buildSimConfig } from '../../src/sim/config.ts';
 
 const build = (engine: 'sglang' | 'vllm', argv: string[]) =>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it, type TestContext } from 'vitest';
-import { loadBundledSchema } from '../../src/flags/bundled.ts';
-import { formatArgparseError } from '../../src/flags/usage.ts';
+import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
+import { formatArgparseError } from '../../src/flags/argparse/usage.ts';
 import {
   ensureBuilt,
   freePort,
@@ -15,7 +15,7 @@ import {
   waitForLog,
 } from './sim-process.ts';
 
-const FIXTURE = new URL('../../../shared/fixtures/flags/sglang-v0.5.18.unknown-flag.txt', import.meta.url);
+const FIXTURE = new URL('../fixtures/flags/sglang-v0.5.18.unknown-flag.txt', import.meta.url);
 
 const expectInOrder = (log: string, patterns: RegExp[]): void => {
   expect(missingInOrder(log, patterns), log).toBeNull();

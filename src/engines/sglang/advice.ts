@@ -1,7 +1,7 @@
 // Advice for a failed SGLang start, naming SGLang's own flags (engines do no I/O: data and small functions).
 import type { Advisor, FailureFacts } from '../../diagnose/facts.ts';
 
-// vLLM spellings people pass to SGLang, with SGLang's own (FLAG-HISTORY.md; DESIGN.md "The crash").
+// vLLM spellings people pass to SGLang, with SGLang's own (docs/engines/flag-history.md).
 const VLLM_SPELLINGS: Record<string, string> = {
   '--num-speculative-tokens':
     '--speculative-num-draft-tokens (with --speculative-num-steps and --speculative-eagle-topk, all three set or none)',

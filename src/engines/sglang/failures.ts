@@ -1,4 +1,4 @@
-// SGLang's own failure shapes (../shared/research/PATTERNS.md §4); the advice that names SGLang's flags is in advice.ts.
+// SGLang's own failure shapes (docs/engines/log-patterns.md); the advice that names SGLang's flags is in advice.ts.
 import type { Signature } from '../../diagnose/facts.ts';
 
 export const SGLANG_SIGNATURES: readonly Signature[] = [

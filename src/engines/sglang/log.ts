@@ -1,4 +1,4 @@
-// SGLang's log line shapes (../shared/research/PATTERNS.md §2): phases, the ready line, heartbeats.
+// SGLang's log line shapes (docs/engines/log-patterns.md): phases, the ready line, heartbeats.
 // Patterns match normalised messages (prefixes removed); older shapes (2024 to 2026) are included.
 import type { PhaseRule } from '../types.ts';
 

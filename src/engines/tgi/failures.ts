@@ -1,4 +1,4 @@
-// TGI's own failure shapes (../shared/research/PATTERNS.md §3–4) and advice that names TGI's launcher flags.
+// TGI's own failure shapes (docs/engines/log-patterns.md) and advice that names TGI's launcher flags.
 import type { Advisor, Signature } from '../../diagnose/facts.ts';
 
 export const TGI_SIGNATURES: readonly Signature[] = [

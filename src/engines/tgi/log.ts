@@ -1,4 +1,4 @@
-// TGI's launcher log line shapes (../shared/research/PATTERNS.md §3): phases and heartbeats.
+// TGI's launcher log line shapes (docs/engines/log-patterns.md): phases and heartbeats.
 import type { PhaseRule } from '../types.ts';
 
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.

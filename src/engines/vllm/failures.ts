@@ -1,4 +1,4 @@
-// vLLM's own failure shapes (../shared/research/PATTERNS.md §4); the advice that names vLLM's flags is in advice.ts.
+// vLLM's own failure shapes (docs/engines/log-patterns.md); the advice that names vLLM's flags is in advice.ts.
 import type { Signature } from '../../diagnose/facts.ts';
 
 export const VLLM_SIGNATURES: readonly Signature[] = [

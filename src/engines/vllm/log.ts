@@ -1,4 +1,4 @@
-// vLLM's log line shapes (../shared/research/PATTERNS.md §3): phases and heartbeats, V0 (≤0.7) and V1 shapes.
+// vLLM's log line shapes (docs/engines/log-patterns.md): phases and heartbeats, V0 (≤0.7) and V1 shapes.
 // Patterns match normalised messages (process tags, level and location removed).
 import type { PhaseRule } from '../types.ts';
 

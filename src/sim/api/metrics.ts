@@ -1,5 +1,5 @@
 // The basics of each engine's Prometheus /metrics: request gauges and token counters, plus speculative
-// acceptance (vLLM's spec_decode counters, SGLang's sglang:spec_accept_length gauge; FACTS.md §5.4).
+// acceptance (vLLM's spec_decode counters, SGLang's sglang:spec_accept_length gauge; docs/engines/facts.md).
 import type { ApiContext } from './openai.ts';
 
 type Metric = [name: string, type: 'gauge' | 'counter', help: string, value: number];

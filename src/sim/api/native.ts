@@ -1,4 +1,4 @@
-// The engines' own endpoints: SGLang's /generate, /model_info and /server_info (FACTS.md §5.2-§5.3, §6), vLLM's
+// The engines' own endpoints: SGLang's /generate, /model_info and /server_info (docs/engines/facts.md), vLLM's
 // /version and /load.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,5 @@
 // The lines an engine prints while it serves: uvicorn's access log, SGLang's `Prefill batch` / `Decode batch`
-// lines (FACTS.md §5.1; sglang-ready-01.log) and its failed health check.
+// lines (docs/engines/facts.md; sglang-ready-01.log) and its failed health check.
 import { createSglangLog } from '../log/sglang-log.ts';
 import { createVllmLog } from '../log/vllm-log.ts';
 import type { SimEngine, SimSink } from '../types.ts';

@@ -1,6 +1,6 @@
 // Counters behind /server_info, /metrics and SGLang's periodic `Decode batch` line.
 
-/** What SGLang's decode logger reports over one interval (FACTS.md §5.1). */
+/** What SGLang's decode logger reports over one interval (docs/engines/facts.md). */
 export interface DecodeReport {
   running: number;
   tokens: number;

@@ -32,7 +32,7 @@ export interface SimFailure {
 
 type Where = Partial<Record<SimFailureClass, readonly PhaseId[]>>;
 
-// The phases where each engine really meets each class (PATTERNS.md §4 and the fixture logs).
+// The phases where each engine really meets each class (docs/engines/log-patterns.md and the fixture logs).
 export const FAILURE_PHASES: Readonly<Record<SimEngine, Where>> = {
   sglang: {
     'cuda-oom': ['weight-load', 'kv-cache', 'graph-capture', 'draft-graph-capture'],

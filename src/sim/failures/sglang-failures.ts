@@ -1,8 +1,8 @@
-// What SGLang prints and does for each failure class at the phase it strikes (PATTERNS.md §4, fixture logs).
+// What SGLang prints and does for each failure class at the phase it strikes (docs/engines/log-patterns.md and the fixture logs).
 // A scheduler that raises logs `Scheduler hit an exception:` and sends SIGQUIT to the main process, which logs
 // `Received sigquit from a child process...` and kills its whole tree, itself included, with SIGKILL.
-import { loadBundledSchema } from '../../flags/bundled.ts';
-import { formatArgparseError } from '../../flags/usage.ts';
+import { loadBundledSchema } from '../../flags/schema/bundled.ts';
+import { formatArgparseError } from '../../flags/argparse/usage.ts';
 import { createSglangLog, type SglangLog } from '../log/sglang-log.ts';
 import { announceUvicorn, failBind } from '../scripts/sglang.ts';
 import { captureBatches, loadShards, SGLANG_SECONDS, SGLANG_SHARDS } from '../scripts/sglang-steps.ts';

@@ -36,7 +36,7 @@ const SCHEDULER_INIT =
 
 const TRACEBACK = 'Traceback (most recent call last):\n';
 
-// torch's OOM text (PATTERNS.md §4 cuda-oom), sized for an 80 GB GPU.
+// torch's OOM text (docs/engines/log-patterns.md, cuda-oom), sized for an 80 GB GPU.
 export const torchOom = (gib: string, gpu: number): string =>
   `CUDA out of memory. Tried to allocate ${gib}. GPU ${gpu} has a total capacity of 79.25 GiB of which 301.56 MiB is free. Process 78729 has 78.94 GiB memory in use. Of the allocated memory 75.33 GiB is allocated by PyTorch, and 1.21 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)`;
 
@@ -79,7 +79,7 @@ export const weightLoadOom = (): string =>
   frame('model_loader/loader.py', 437, 'load_model', 'self.load_weights_and_postprocess(') +
   `torch.OutOfMemoryError: ${torchOom('1.72 GiB', 0)}`;
 
-// The KV pool does not fit (sglang#4330, quoted in PATTERNS.md §4 cuda-oom).
+// The KV pool does not fit (sglang#4330, quoted in docs/engines/log-patterns.md, cuda-oom).
 export const kvCacheOom = (): string =>
   TRACEBACK +
   SCHEDULER_INIT +
@@ -157,7 +157,7 @@ export const dependencyError = (): string =>
   frame('utils/common.py', 1069, 'assert_pkg_version', 'raise Exception(') +
   'Exception: flashinfer_python is installed with version 0.6.3, which is less than the minimum required version 0.6.4. Please uninstall the old version and reinstall the latest version by following the instructions at https://docs.flashinfer.ai/installation.html.\n';
 
-// The warmup request failing after uvicorn is up (PATTERNS.md §4 other).
+// The warmup request failing after uvicorn is up (docs/engines/log-patterns.md, other).
 export const warmupError = (): string =>
   'Initialization failed. warmup error: ' +
   TRACEBACK +

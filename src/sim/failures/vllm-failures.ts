@@ -1,4 +1,4 @@
-// What vLLM prints and does for each failure class at the phase it strikes (PATTERNS.md §4, fixture logs).
+// What vLLM prints and does for each failure class at the phase it strikes (docs/engines/log-patterns.md and the fixture logs).
 // An EngineCore that fails logs `EngineCore failed to start.` with the cause; the API server then raises
 // `Engine core initialization failed` and exits 1. A hang before the engine is up keeps printing the API
 // server's `Waiting for ... core engine proc(s) to start.` heartbeat every 10 s (vllm-hang-01.log).

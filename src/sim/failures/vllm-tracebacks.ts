@@ -58,7 +58,7 @@ export const engineFailure = {
       frame('model_executor/models/qwen2.py', 420, 'load_weights', 'param = params_dict[name]'),
       "KeyError: 'layers.0.self_attn.qkv_proj.weight'",
     ),
-  // PATTERNS.md §4 other: the wrapper EngineCore raises when a worker dies during startup.
+  // docs/engines/log-patterns.md, other: the wrapper EngineCore raises when a worker dies during startup.
   workerFailed: (): string =>
     traceback(
       ...ENGINE_INIT,

@@ -1,7 +1,7 @@
 // The first lines of a start: SGLang's `server_args=ServerArgs(...)` (every field, Python repr, the given
 // --api-key verbatim, as the real engine prints it) and vLLM's `non-default args: {...}` (vllm-dependency-01.log).
-import type { ArgparseResult, ParsedOption } from '../../flags/argparse.ts';
-import type { FlagOption, FlagSchema } from '../../flags/schema.ts';
+import type { ArgparseResult, ParsedOption } from '../../flags/argparse/parse.ts';
+import type { FlagOption, FlagSchema } from '../../flags/schema/schema.ts';
 
 // Python's repr() of a JSON-like value.
 export const pythonRepr = (value: unknown, isFloat = false): string => {

@@ -1,4 +1,4 @@
-// SGLang's line shapes (PATTERNS.md §1): `[ts] msg` from the main process, `[ts TPn] msg` from rank n's
+// SGLang's line shapes (docs/engines/log-patterns.md): `[ts] msg` from the main process, `[ts TPn] msg` from rank n's
 // scheduler, uvicorn's `[ts] INFO:     msg`; Python logging and tqdm go to stderr, uvicorn's access log to stdout.
 import { STATUS_CODES } from 'node:http';
 import { formatSglangTime } from '../clock.ts';

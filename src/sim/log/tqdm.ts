@@ -1,4 +1,4 @@
-// Progress bars as tqdm writes them to a file (PATTERNS.md §1): every redraw starts with `\r`, the bar is
+// Progress bars as tqdm writes them to a file (docs/engines/log-patterns.md): every redraw starts with `\r`, the bar is
 // 10 cells wide when there is no terminal, and closing redraws the final state with the overall rate.
 // Hand-written: the point is tqdm's exact text, which no JS progress library produces.
 

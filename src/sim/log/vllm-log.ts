@@ -1,4 +1,4 @@
-// vLLM's line shapes (PATTERNS.md §1, §3): `(Proc pid=N) LEVEL MM-DD HH:MM:SS [file.py:line] msg` on stdout,
+// vLLM's line shapes (docs/engines/log-patterns.md): `(Proc pid=N) LEVEL MM-DD HH:MM:SS [file.py:line] msg` on stdout,
 // every line of a multi-line record prefixed; uvicorn's `(APIServer pid=N) INFO:     msg`; tqdm bars on stderr.
 import { formatVllmTime } from '../clock.ts';
 import type { SimSink } from '../types.ts';

@@ -1,4 +1,4 @@
-// SGLang's start, phase by phase, in its real order and line shapes (PATTERNS.md §2; sglang-ready-01.log,
+// SGLang's start, phase by phase, in its real order and line shapes (docs/engines/log-patterns.md; sglang-ready-01.log,
 // sglang-ready-02.log). Rank 0 prints the phase lines; every rank prints KV cache and graph-address lines.
 import type { PhaseId } from '../../events.ts';
 import { ADDRESS_IN_USE, type BindError } from '../api/server.ts';

@@ -1,4 +1,4 @@
-// The EngineCore side of vLLM's start (V1 engine; PATTERNS.md §3, vllm-ready-01.log, vllm-ready-02.log): rank
+// The EngineCore side of vLLM's start (V1 engine; docs/engines/log-patterns.md; vllm-ready-01.log, vllm-ready-02.log): rank
 // assignment, weights with the shard bar, torch.compile, KV cache sizing, CUDA graph capture and warmup.
 import { createVllmLog, type VllmLog } from '../log/vllm-log.ts';
 import type { SimContext } from '../types.ts';

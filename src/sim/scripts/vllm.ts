@@ -1,4 +1,4 @@
-// vLLM's start (V1 engine), phase by phase, in its real order and line shapes (PATTERNS.md §3; vllm-ready-01..03):
+// vLLM's start (V1 engine), phase by phase, in its real order and line shapes (docs/engines/log-patterns.md; vllm-ready-01..03):
 // the API server, then the EngineCore process (and one worker per rank when TP > 1) loads weights, compiles,
 // sizes the KV cache, captures graphs and warms up; only then does the API server bind its port.
 import type { PhaseId } from '../../events.ts';

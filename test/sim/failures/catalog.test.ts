@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgv } from '../../../src/flags/argparse.ts';
-import { loadBundledSchema } from '../../../src/flags/bundled.ts';
+import { parseArgv } from '../../../src/flags/argparse/parse.ts';
+import { loadBundledSchema } from '../../../src/flags/schema/bundled.ts';
 import { buildSimConfig, type SimConfig } from '../../../src/sim/config.ts';
 import { FAILURE_PHASES, resolveSimFailure, SIM_FAILURE_CLASSES } from '../../../src/sim/failures/catalog.ts';
 import { sglangPhases } from '../../../src/sim/scripts/sglang.ts';

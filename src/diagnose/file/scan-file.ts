@@ -1,0 +1,189 @@
+// Streams a log file in fixed chunks and passes on only the lines that matter: those containing one of the
+// caller's literals (with a few lines above them), plus the file's last lines. Memory stays flat whatever the
+// file's size: two chunk buffers, one searched while the next is read.
+// Hand-written: line readers (readline, split2) build a string per line, which is far too slow for 1 GB in seconds;
+// here each chunk is searched in place (line-finder.ts) and only the lines that matter become strings.
+import { open, type FileHandle } from 'node:fs/promises';
+import { createLineFinder, type LineFinder } from './line-finder.ts';
+import type { RawLine } from '../../logs/types.ts';
+
+// What to look for in the file and how to read it.
+export interface ScanLogFileOptions {
+  path: string;
+  /** Literals (ASCII) that make a line worth passing on; asked again before each chunk, so the set can shrink. */
+  needles: () => readonly string[];
+  /** How many of the file's last lines are always passed on. */
+  tailLines: number;
+  /** How many lines above each matching line are passed on too (default 0). */
+  contextLines?: number;
+  signal?: AbortSignal;
+  /** Bytes read at a time (default 1 MiB). */
+  chunkBytes?: number;
+  /** false searches with Buffer#indexOf instead of the SIMD kernel (tests compare the two). */
+  simd?: boolean;
+}
+
+const NEWLINE = 0x0a;
+/**
+ * The start of an over-long line that is kept; the rest of it is skipped (prefixes and messages come first).
+ * Each buffer keeps this much room in front of its read, for the unfinished line carried over from the last chunk.
+ */
+const LONG_LINE_HEAD = 64 * 1024;
+/** How far back from the end the tail's start is looked for. */
+const TAIL_WINDOW = 256 * 1024;
+
+// Finds the byte offset where the file's last `count` lines begin.
+const findTailStart = async (handle: FileHandle, size: number, count: number): Promise<number> => {
+  if (count <= 0 || size === 0) return size;
+  const from = Math.max(0, size - TAIL_WINDOW);
+  const buffer = Buffer.allocUnsafe(size - from);
+  const { bytesRead } = await handle.read(buffer, 0, buffer.length, from);
+  const window = buffer.subarray(0, bytesRead);
+  // A final newline ends the last line; it does not start another.
+  let end = window.at(-1) === NEWLINE ? window.length - 1 : window.length;
+  for (let seen = 0; ; seen++) {
+    const at = end <= 0 ? -1 : window.lastIndexOf(NEWLINE, end - 1);
+    if (at === -1) return from === 0 ? 0 : from + Math.max(0, window.indexOf(NEWLINE) + 1);
+    if (seen === count - 1) return from + at + 1;
+    end = at;
+  }
+};
+
+// The first newline in buffer[from, to), or -1.
+const newlineIn = (buffer: Buffer, from: number, to: number): number => {
+  const at = from < to ? buffer.indexOf(NEWLINE, from) : -1;
+  return at < to ? at : -1;
+};
+
+// Yields batches of the lines that matter, in file order, with 1-based file line numbers.
+export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<RawLine[]> {
+  const chunkBytes = options.chunkBytes ?? 1 << 20;
+  const handle = await open(options.path, 'r');
+  let pending: Promise<number> = Promise.resolve(0);
+  try {
+    // The file as it is now: a log still being written is read up to its size at open.
+    const size = (await handle.stat()).size;
+    const tailStart = await findTailStart(handle, size, options.tailLines);
+    const finder = createLineFinder({
+      bufferBytes: LONG_LINE_HEAD + chunkBytes,
+      ...(options.simd === undefined ? {} : { simd: options.simd }),
+    });
+    // Each read lands at LONG_LINE_HEAD in its buffer; the unfinished line before it is copied just in front.
+    const readAt = (buffer: Buffer, at: number): Promise<number> =>
+      handle.read(buffer, LONG_LINE_HEAD, Math.min(chunkBytes, size - at), at).then((read) => read.bytesRead);
+    let [buffer, next] = finder.buffers;
+    let position = 0;
+    let carry = 0; // bytes of an unfinished line in front of LONG_LINE_HEAD
+    let skippingLongLine = false;
+    let lineNumber = 1;
+    pending = size > 0 ? readAt(buffer, 0) : Promise.resolve(0);
+    for (;;) {
+      options.signal?.throwIfAborted();
+      const bytesRead = await pending;
+      const chunkStart = position; // file offset of buffer[LONG_LINE_HEAD]
+      position += bytesRead;
+      const atEnd = position >= size || bytesRead === 0;
+      pending = atEnd ? Promise.resolve(0) : readAt(next, position);
+      let from = LONG_LINE_HEAD - carry;
+      let end = LONG_LINE_HEAD + bytesRead;
+      if (skippingLongLine) {
+        // Drop the rest of an over-long line: its head stays, directly followed by the newline that ends it.
+        const newline = newlineIn(buffer, LONG_LINE_HEAD, end);
+        if (newline === -1 && !atEnd) {
+          buffer.copy(next, from, from, LONG_LINE_HEAD);
+          [buffer, next] = [next, buffer];
+          continue;
+        }
+        if (newline === -1) end = LONG_LINE_HEAD;
+        else {
+          buffer.copy(buffer, newline - carry, from, LONG_LINE_HEAD);
+          from = newline - carry;
+        }
+        skippingLongLine = false;
+      }
+      const lastNewline = end > from ? buffer.lastIndexOf(NEWLINE, end - 1) : -1;
+      const complete = atEnd ? end : Math.max(from, lastNewline + 1);
+      if (complete > from) {
+        finder.setLiterals(options.needles());
+        const batch = collectLines(finder, buffer, from, complete, {
+          fileOffsetOfHead: chunkStart - LONG_LINE_HEAD,
+          tailStart,
+          firstLine: lineNumber,
+          contextLines: options.contextLines ?? 0,
+        });
+        if (batch.length > 0) yield batch;
+        lineNumber += finder.countNewlines(buffer, from, complete);
+      }
+      if (atEnd) break;
+      // The unfinished last line goes in front of the next read; past LONG_LINE_HEAD only its head is kept.
+      carry = Math.min(end - complete, LONG_LINE_HEAD);
+      skippingLongLine = end - complete > LONG_LINE_HEAD;
+      buffer.copy(next, LONG_LINE_HEAD - carry, complete, complete + carry);
+      [buffer, next] = [next, buffer];
+    }
+  } finally {
+    // A read ahead may still be running: let it land before the file closes.
+    await pending.catch(() => 0);
+    await handle.close();
+  }
+}
+
+interface CollectPlace {
+  /** Maps a buffer index to a file offset (index + this), for the tail. */
+  fileOffsetOfHead: number;
+  tailStart: number;
+  /** Line number of the region's first line. */
+  firstLine: number;
+  contextLines: number;
+}
+
+// The start of the line before the one starting at `start` (start > from), not before `from`.
+const previousLineStart = (buffer: Buffer, from: number, start: number): number =>
+  start - from < 2 ? from : Math.max(from, buffer.lastIndexOf(NEWLINE, start - 2) + 1);
+
+// The lines of buffer[from, to) (complete lines) that contain a needle, with the lines above them, and those that
+// start at or after the tail, in order, with their line numbers.
+const collectLines = (
+  finder: LineFinder,
+  buffer: Buffer,
+  from: number,
+  to: number,
+  place: CollectPlace,
+): RawLine[] => {
+  const starts: number[] = [];
+  for (const found of finder.lineStarts(buffer, from, to)) {
+    let start = found;
+    starts.push(start);
+    for (let k = 0; k < place.contextLines && start > from; k++) {
+      start = previousLineStart(buffer, from, start);
+      starts.push(start);
+    }
+  }
+  const fromTail = place.tailStart - place.fileOffsetOfHead;
+  if (fromTail < to) {
+    let start = from;
+    if (fromTail > from && buffer[fromTail - 1] !== NEWLINE) {
+      const newline = newlineIn(buffer, fromTail, to);
+      start = newline === -1 ? to : newline + 1;
+    } else if (fromTail > from) start = fromTail;
+    while (start < to) {
+      starts.push(start);
+      const newline = newlineIn(buffer, start, to);
+      start = newline === -1 ? to : newline + 1;
+    }
+  }
+  if (place.contextLines > 0 || fromTail < to) starts.sort((a, b) => a - b);
+  const lines: RawLine[] = [];
+  let counted = from;
+  let line = place.firstLine;
+  let previous = -1;
+  for (const start of starts) {
+    if (start === previous) continue;
+    previous = start;
+    line += finder.countNewlines(buffer, counted, start);
+    counted = start;
+    const newline = newlineIn(buffer, start, to);
+    lines.push({ line, text: buffer.toString('utf8', start, newline === -1 ? to : newline) });
+  }
+  return lines;
+};

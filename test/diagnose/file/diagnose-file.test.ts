@@ -1,0 +1,85 @@
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDiagnoser } from '../../../src/diagnose/diagnoser.ts';
+import { diagnoseLogFile } from '../../../src/diagnose/file/diagnose-file.ts';
+import { FIXTURE_DIR, loadManifest, readLines } from '../fixture-logs.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'vigil-diagnose-file-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// Serving noise of the shapes a long-running SGLang writes: access lines and decode-batch lines.
+const NOISE = [
+  '[2025-09-11 11:00:00] INFO:     127.0.0.1:60028 - "GET /health HTTP/1.1" 200 OK',
+  '[2025-09-11 11:00:00 TP0] Decode batch. #running-req: 12, #token: 20480, token usage: 0.02, cuda graph: True, gen throughput (token/s): 1510.52, #queue-req: 0',
+  '[2025-09-11 11:00:01] INFO:     10.0.0.7:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+].join('\n');
+
+// Writes head lines, then noise up to `bytes`, then tail lines; returns the line number of the first tail line.
+const writeLog = async (path: string, head: string[], bytes: number, tail: string[]): Promise<number> => {
+  const out = createWriteStream(path);
+  let lines = 0;
+  const write = (text: string) => {
+    lines += text.split('\n').length;
+    return out.write(`${text}\n`);
+  };
+  for (const line of head) write(line);
+  const block = Array.from({ length: 200 }, () => NOISE).join('\n');
+  for (let written = 0; written < bytes; written += block.length + 1) {
+    if (!write(block))
+      await new Promise<void>((resolve) =>
+        out.once('drain', () => {
+          resolve();
+        }),
+      );
+  }
+  const first = lines + 1;
+  for (const line of tail) write(line);
+  out.end();
+  await finished(out);
+  return first;
+};
+
+describe('diagnoseLogFile', () => {
+  it('gives the same diagnosis as feeding every line, for every fixture log', async () => {
+    for (const entry of loadManifest()) {
+      const live = createDiagnoser({ engine: 'auto' });
+      for (const line of readLines(entry.file)) live.push(line);
+      expect(await diagnoseLogFile(join(FIXTURE_DIR, entry.file)), entry.file).toEqual(live.finish());
+    }
+  });
+
+  it('finds the failure at the end of a 50 MB log, with its file line number', async () => {
+    const path = join(dir, 'big.log');
+    const startup = readLines('sglang-ready-01.log')
+      .slice(0, 40)
+      .map((l) => l.text);
+    const crash = readLines('sglang-cuda-oom-01.log').map((l) => l.text);
+    const first = await writeLog(path, startup, 50 * 1024 * 1024, crash);
+    const diagnosis = await diagnoseLogFile(path, { engine: 'sglang' });
+    expect(diagnosis.class).toBe('cuda-oom');
+    expect(diagnosis.evidence.map((e) => e.line)).toContain(first + crash.length - 1);
+  });
+
+  it('finds a root cause at the start of a 50 MB log whose process then kept printing', async () => {
+    const path = join(dir, 'big.log');
+    await writeLog(
+      path,
+      [
+        '[2025-08-08 09:09:09 TP3] RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)',
+      ],
+      50 * 1024 * 1024,
+      ['[2025-08-08 10:09:09 TP0] Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=True)'],
+    );
+    const diagnosis = await diagnoseLogFile(path);
+    expect(diagnosis.class).toBe('nccl');
+    expect(diagnosis.evidence[0]?.line).toBe(1);
+  });
+});
