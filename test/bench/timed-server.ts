@@ -5,6 +5,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+// Calls `fn` once performance.now() reaches `due`. A timer alone fires up to a millisecond late (it counts whole
+// milliseconds from the loop's cached clock), so it wakes 2 ms early and the rest is waited out with
+// setImmediate, which keeps the event loop (and the client's reads in this process) turning meanwhile.
+const at = (due: number, fn: () => void): void => {
+  const check = (): void => {
+    if (performance.now() >= due) fn();
+    else setImmediate(check);
+  };
+  const wait = due - performance.now() - 2;
+  if (wait > 0) setTimeout(check, wait);
+  else check();
+};
+
 export interface TimedServer {
   url: string;
   close(): Promise<void>;
@@ -50,9 +63,9 @@ export const startTimedServer = async (ttftMs = 200, itlMs = 20): Promise<TimedS
         }
         send({ ...head, choices: [{ index: 0, delta: { content: ` t${String(i)}` }, finish_reason: null }] });
         i++;
-        setTimeout(next, Math.max(0, arrived + ttftMs + i * itlMs - performance.now()));
+        at(arrived + ttftMs + i * itlMs, next);
       };
-      setTimeout(next, Math.max(0, arrived + ttftMs - performance.now()));
+      at(arrived + ttftMs, next);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
