@@ -156,6 +156,18 @@ export interface ReadyEvent extends EventBase {
   url: string;
   health_url: string | null;
   id?: string;
+  /** `generating` when a smoke test proved the server generates (`vigil up --smoke`). */
+  rung?: Rung;
+}
+
+/** A smoke test's outcome (`vigil up --smoke`), just before the final `ready` or `failed`. */
+export interface SmokeEvent extends EventBase {
+  type: 'smoke';
+  ok: boolean;
+  ms: number;
+  ttft_ms: number | null;
+  /** Completion tokens, from the server's usage. */
+  tokens: number | null;
 }
 
 /** The leader died: sent the instant vigil sees it, before the stop and its grace period; `failed` follows. */
@@ -219,6 +231,7 @@ export type VigilEvent =
   | FailedEvent
   | UnreachableEvent
   | ReconnectedEvent
-  | DiagnosisEvent;
+  | DiagnosisEvent
+  | SmokeEvent;
 
 export type VigilEventType = VigilEvent['type'];

@@ -87,3 +87,14 @@ export { checkDraft } from './ckpt/check-draft.ts';
 export type { DraftCheck } from './ckpt/check-draft.ts';
 export { draftLoaderFor } from './engines/draft-loaders.ts';
 export type { DraftLoader } from './ckpt/draft-loader.ts';
+
+// After ready: the smoke test and the load generator (docs/bench.md).
+export { runSmoke, smokeDiagnosis } from './smoke/index.ts';
+export type { SmokeOptions, SmokeReport } from './smoke/index.ts';
+export { runBench } from './bench/run.ts';
+export type { BenchOptions, BenchResult, BenchProgress } from './bench/run.ts';
+export type { SideSummary } from './bench/summary.ts';
+export type { CompareFigures } from './bench/compare.ts';
+export { createHttpTransport } from './bench/transport.ts';
+export type { Transport, HttpRequest, ResponseSink } from './bench/transport.ts';
+export type { SpecFigures, SpecReader } from './engines/types.ts';

@@ -26,6 +26,8 @@ const COMMANDS: Record<string, CommandEntry> = {
   logs: { args: '[options] <id>', summary: "print a launch's log (with -f, keep following it)", load: () => import('./logs.ts') },
   attach: { args: '[options] <id>', summary: 'watch a launched server again (after vigil was stopped), from the log offset its record holds', load: () => import('./attach.ts') },
   sim: { args: '[options] <engine> [args...]', summary: "run a simulated SGLang or vLLM server: real HTTP, the engine's log lines, injectable failures", load: () => import('./sim.ts') },
+  smoke: { args: '[options] <base-url>', summary: 'prove a server generates: one streamed chat completion, and the engine\'s generation health check', load: () => import('./smoke.ts') },
+  bench: { args: '[options] <base-url>', summary: 'load a server over the OpenAI API and measure throughput, latency and speculative acceptance', load: () => import('./bench.ts') },
   demo: { args: '[options]', summary: 'the story on the simulator: a rejected flag, the corrected launch, its phases, one generation', load: () => import('./demo.ts') },
   ckpt: { args: '[command]', summary: 'inspect, re-key and check safetensors checkpoints (EAGLE-3 drafters)', load: () => import('./ckpt.ts') },
 };

@@ -3,6 +3,8 @@ import type { CommandModule } from './context.ts';
 import { UsageError } from '../errors.ts';
 import { OPTION_SPECS } from '../watch/options.ts';
 import { addHostOptions, parseHostOptions, type RawHostOptions } from './host-options.ts';
+import { isLocalHost } from '../hosts/remote/destination.ts';
+import { SMOKE_TIMEOUT, SMOKE_TIMEOUT_HELP, parseSmokeTimeout } from '../smoke/options.ts';
 import {
   addWatchOptions,
   collect,
@@ -24,6 +26,8 @@ interface RawUpOptions extends RawWatchOptions, RawHostOptions {
   offline?: boolean;
   helpFile?: string;
   strict?: boolean;
+  smoke?: boolean;
+  smokeTimeout: string;
 }
 
 // Adds `vigil up` to the program.
@@ -48,6 +52,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .option('--offline', 'use no live --help for the flag check')
     .option('--help-file <file>', 'check the flags against this saved --help output')
     .option('--strict', 'warnings from the flag check block the launch too')
+    .option('--smoke', 'once ready, prove the server generates (a failure ends the start with exit 7)')
+    .option('--smoke-timeout <duration>', SMOKE_TIMEOUT_HELP, SMOKE_TIMEOUT.default)
     .action(async (args: string[], raw: RawUpOptions, self: { parent: { rawArgs: string[] } | null }) => {
       if (!(self.parent?.rawArgs ?? []).includes('--') || args.length === 0) {
         throw new UsageError('put the server command after --', {
@@ -64,6 +70,12 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       ]);
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
       const graceMs = raw.grace;
+      const smokeTimeoutMs = parseSmokeTimeout(raw.smokeTimeout);
+      if (raw.smoke === true && !isLocalHost(where.host))
+        throw new UsageError('--smoke: a smoke test from a remote host is not available yet', {
+          option: '--smoke',
+          hint: 'leave --smoke out, then run `vigil smoke <url>` through a port forward to the server',
+        });
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {
@@ -87,6 +99,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           skipGraceSignal: interrupts.skipGrace,
           ...(raw.log === undefined ? {} : { log: raw.log }),
           ...(raw.helpFile === undefined ? {} : { helpFile: raw.helpFile }),
+          ...(raw.smoke === true ? { smoke: { timeoutMs: smokeTimeoutMs } } : {}),
         });
         done(
           await renderStart(

@@ -133,6 +133,10 @@ export interface EngineSpec {
   servesNoApi?: (command: { nodeRank: number }) => boolean;
   /** Command-line knowledge; absent when vigil has no flag table for the engine. */
   flags?: EngineFlags;
+  /** A path that answers 200 only after a real generation (SGLang: /health_generate); smoke tests call it. */
+  generationHealthPath?: string;
+  /** Where and how the engine reports speculative acceptance (src/engines/<engine>/spec.ts). */
+  spec?: SpecReader;
 }
 
 /** A token of argv as the engine's own parser rewrote it, with the index of the typed token it came from. */
@@ -146,4 +150,33 @@ export interface NormalizedToken {
 export interface NormalizedArgv {
   tokens: NormalizedToken[];
   missingValue: NormalizedToken[];
+}
+
+/** Numbers read from one answer of an engine's spec endpoint (counters or gauges by name). */
+export type SpecSnapshot = Record<string, number>;
+
+/** The acceptance length over a run, and where it came from. */
+export interface SpecFigures {
+  accept_length: number;
+  /** e.g. "sglang /server_info" or "vllm /metrics". */
+  source: string;
+  /** Acceptance rate at each draft position, when the engine counts it. */
+  per_position?: number[];
+}
+
+/** Reads speculative acceptance from the engine's HTTP answers: pure functions, the caller does the GET. */
+export interface SpecReader {
+  /** The GET path whose body carries the figures. */
+  path: string;
+  /** Parses that body; null when it is not this engine's shape, {} when it is but holds no spec figures. */
+  parse(body: string): SpecSnapshot | null;
+  /** The acceptance length over a run, from snapshots taken before and after it; null when there is none. */
+  acceptance(before: SpecSnapshot | null, after: SpecSnapshot): SpecFigures | null;
+  /** A native request that reports acceptance per request, when the engine has one (SGLang's /generate). */
+  perRequest?: {
+    path: string;
+    body(prompt: string, maxTokens: number): unknown;
+    /** Acceptance length of one answer; null when the answer carries none. */
+    acceptLength(json: unknown): number | null;
+  };
 }

@@ -14,6 +14,7 @@ import {
   formatPreflight,
   formatProbeChange,
   formatReady,
+  formatSmoke,
   stamp,
 } from './lines.ts';
 import type { Renderer, RendererOptions } from './types.ts';
@@ -107,6 +108,8 @@ export const linesFor = (event: VigilEvent, state: WatchState, options: HumanLin
       return [formatDiagnosis(event, paint)];
     case 'exited':
       return stamped(event.t, paint, [paint('red', formatExited(event))]);
+    case 'smoke':
+      return stamped(event.t, paint, [formatSmoke(event, paint)]);
     case 'ready':
       return formatReady(event, paint);
     case 'failed':

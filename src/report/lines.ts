@@ -4,6 +4,7 @@ import type {
   Diagnosis,
   ExitedEvent,
   PreflightEvent,
+  SmokeEvent,
   FailedEvent,
   HeartbeatEvent,
   LaunchedEvent,
@@ -143,6 +144,12 @@ export const formatReady = (event: ReadyEvent, paint: Paint): string[] => {
   if (event.id !== undefined) lines.push(`stop with: vigil stop ${event.id}`);
   return lines;
 };
+
+// `smoke test: 16 tokens, TTFT 41 ms, 0.3s` or `smoke test failed`.
+export const formatSmoke = (event: SmokeEvent, paint: Paint): string =>
+  event.ok
+    ? `${paint('green', 'smoke test passed:')} ${String(event.tokens ?? 0)} tokens, TTFT ${String(Math.round(event.ttft_ms ?? 0))} ms, ${formatDuration(event.ms)} in all`
+    : paint('red', `smoke test failed after ${formatDuration(event.ms)}`);
 
 const formatTail = (event: FailedEvent, state: WatchState): string[] => {
   const tail = event.log_tail ?? [];

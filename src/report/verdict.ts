@@ -8,7 +8,7 @@ const MIN_PROGRESS_WINDOW_MS = 60_000;
 
 // The ready verdict.
 export const formatReadyVerdict = (event: ReadyEvent): string =>
-  `ready after ${formatDuration(event.elapsed_ms)} — ${event.url}`;
+  `ready after ${formatDuration(event.elapsed_ms)} — ${event.url}${event.rung === 'generating' ? ' (generating)' : ''}`;
 
 const inPhase = (phase: string | null): string => (phase === null ? '' : ` in phase ${phase}`);
 

@@ -109,7 +109,7 @@ export const applyEvent = (state: WatchState, event: VigilEvent): Change => {
       }
       break;
     case 'ready':
-      state.rung = 'ready';
+      state.rung = event.rung ?? 'ready';
       state.finished = true;
       break;
     case 'failed':
@@ -121,6 +121,7 @@ export const applyEvent = (state: WatchState, event: VigilEvent): Change => {
     case 'reconnected':
     case 'diagnosis':
     case 'exited':
+    case 'smoke':
       break;
   }
   return change;

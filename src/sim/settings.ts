@@ -14,11 +14,29 @@ export interface SimSettings {
   ttftMs: number;
   /** Mean tokens accepted per verify step when a draft model is configured. */
   acceptLength: number;
+  /** How OpenAI-API generation fails after ready (smoke tests): an HTTP 500, an empty answer, or no answer. */
+  generationFail: GenerationFail | null;
   /** Where to append one JSON line per lifecycle event (listening, healthy, ready-line, exit). */
   tracePath: string | null;
   /** The engine release whose line shapes the simulator prints (`--engine-version`); null = the newest. */
   engineVersion: string | null;
 }
+
+export const GENERATION_FAILS = ['500', 'empty', 'hang'] as const;
+export type GenerationFail = (typeof GENERATION_FAILS)[number];
+
+const readGenerationFail = (env: NodeJS.ProcessEnv): GenerationFail | null => {
+  const text = env['VIGIL_SIM_GENERATION_FAIL']?.trim() ?? '';
+  if (text === '') return null;
+  if (!(GENERATION_FAILS as readonly string[]).includes(text))
+    throw invalidOption(
+      'VIGIL_SIM_GENERATION_FAIL',
+      'one of 500, empty, hang',
+      text,
+      'chat and text completions then answer HTTP 500, stream an empty answer, or never answer',
+    );
+  return text as GenerationFail;
+};
 
 export const SIM_DEFAULTS = {
   timeScale: 1,
@@ -89,6 +107,7 @@ export const readSimSettings = (env: NodeJS.ProcessEnv): SimSettings => {
       (n) => n >= 1,
       'a mean acceptance length >= 1',
     ),
+    generationFail: readGenerationFail(env),
     tracePath: trace === '' ? null : trace,
     engineVersion: version === '' ? null : version,
   };

@@ -341,13 +341,18 @@ const launchLocked = async (
 
   // The final event goes out first; the bookkeeping follows, so it never delays the verdict. The history and
   // record writes run on the thread pool while the verdict is printed; both are done before the start resolves.
-  if (outcome.end.kind === 'ready') {
+  const smoke =
+    outcome.end.kind === 'ready' && config.options.smoke !== undefined && config.target.origin !== null
+      ? await smokeTest(config, config.options.smoke.timeoutMs, emit)
+      : null;
+  if (outcome.end.kind === 'ready' && smoke?.failure === undefined) {
     const ready = {
       type: 'ready' as const,
       elapsed_ms: outcome.elapsedMs,
       url: config.target.origin ?? '',
       health_url: config.target.healthUrl,
       id,
+      ...(smoke === null ? {} : { rung: 'generating' as const }),
     };
     const event = { ...ready, t: emit(ready).t };
     // The server is ready whatever happens to the bookkeeping; a state directory that cannot be written (a full
@@ -379,10 +384,10 @@ const launchLocked = async (
     };
   }
 
-  let fields = await explainFullDisk(
-    failureFromOutcome(outcome, diagnoser, config),
-    followLog ? logPath : null,
-  );
+  let fields =
+    smoke?.failure === undefined
+      ? await explainFullDisk(failureFromOutcome(outcome, diagnoser, config), followLog ? logPath : null)
+      : plainFailure('smoke', smoke.failure, since());
   const stopRequested =
     outcome.end.kind === 'exited' &&
     (await readLaunchRecord(config.stateDir, id).catch(() => null))?.stop_requested_at != null;
@@ -409,6 +414,30 @@ const launchLocked = async (
 // (`vigil status` then shows the launch as still starting, and reads its live state from /proc).
 const rewriteRecord = (...args: Parameters<typeof rewriteLaunchRecord>): Promise<void> =>
   rewriteLaunchRecord(...args).catch(() => undefined);
+
+// Runs the smoke test against the ready server and emits its event; `failure` is set when it failed.
+const smokeTest = async (
+  config: LaunchConfig,
+  timeoutMs: number,
+  emit: (event: Emittable) => VigilEvent,
+): Promise<{ failure?: Diagnosis }> => {
+  const { runSmoke, smokeDiagnosis } = await import('../smoke/index.ts');
+  const report = await runSmoke({
+    url: new URL(config.target.origin ?? ''),
+    engine: config.server.engine,
+    timeoutMs,
+    ...(config.server.apiKey === null ? {} : { apiKey: config.server.apiKey }),
+    ...(config.options.signal === undefined ? {} : { signal: config.options.signal }),
+  });
+  emit({
+    type: 'smoke',
+    ok: report.ok,
+    ms: Math.round(report.ms),
+    ttft_ms: report.ttft_ms,
+    tokens: report.tokens,
+  });
+  return report.ok ? {} : { failure: smokeDiagnosis(report) };
+};
 
 // A launch that `vigil stop` ended while it was starting: said as such (exit 130), not as a crash with advice.
 const stoppedByCommand = (fields: FailedFields, id: string): FailedFields => ({

@@ -60,6 +60,8 @@ export interface LaunchOptions extends WatchCommonOptions {
   stateDir?: string;
   /** Ends the grace period of a stop at once (a second Ctrl-C). */
   skipGraceSignal?: AbortSignal;
+  /** After ready, prove the server generates (src/smoke); a failure ends the start with reason `smoke`. */
+  smoke?: { timeoutMs: number };
   /** `[user@]host[:port]`: launch there over SSH (default this machine). */
   host?: string;
   /** How to reach a remote host, and how to prepare its shell. */

@@ -10,6 +10,7 @@ import {
   SGLANG_READY_LINE,
   sglangVersionFromLog,
 } from './log.ts';
+import { sglangSpec } from './spec.ts';
 
 export const sglang: EngineSpec = {
   id: 'sglang',
@@ -34,4 +35,6 @@ export const sglang: EngineSpec = {
   // Nodes other than rank 0 of a multi-node start serve no HTTP API.
   servesNoApi: (command) => command.nodeRank >= 1,
   flags: SGLANG_FLAGS,
+  generationHealthPath: '/health_generate',
+  spec: sglangSpec,
 };

@@ -5,6 +5,7 @@ import { VLLM_SIGNATURES } from './failures.ts';
 import { VLLM_FLAGS } from './flags.ts';
 import { VLLM_HEARTBEATS, VLLM_PHASE_NEEDLES, VLLM_PHASES, VLLM_STARTED_LINE } from './log.ts';
 import { vllmVersionFromLog } from './version.ts';
+import { vllmSpec } from './spec.ts';
 
 export const vllm: EngineSpec = {
   id: 'vllm',
@@ -27,4 +28,5 @@ export const vllm: EngineSpec = {
   signatures: VLLM_SIGNATURES,
   advise: adviseVllm,
   flags: VLLM_FLAGS,
+  spec: vllmSpec,
 };

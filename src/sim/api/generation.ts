@@ -89,17 +89,20 @@ export async function* runGeneration(
   signal: AbortSignal,
 ): AsyncGenerator<GeneratedChunk> {
   let released = 0;
-  const started = Date.now();
+  const started = performance.now();
+  // Decoding starts when the first token is out, as in an engine: a late prefill moves every later step with it.
+  let decodeFrom = started + plan.ttftMs;
   for (const [i, step] of plan.steps.entries()) {
-    // Step i is due at ttft + i * stepMs from the start; waiting for the due time keeps the rate exact.
-    const due = started + plan.ttftMs + i * plan.stepMs;
-    const wait = due - Date.now();
+    // Step i is due at i * stepMs after the first token; waiting for the due time keeps the rate exact.
+    const due = decodeFrom + i * plan.stepMs;
+    const wait = due - performance.now();
     try {
       if (wait > 0) await sleep(wait, undefined, { signal });
     } catch {
       return;
     }
     if (signal.aborted) return;
+    if (i === 0) decodeFrom = performance.now();
     yield { from: released, to: released + step, text: tokensText(released, released + step) };
     released += step;
   }

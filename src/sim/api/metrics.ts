@@ -51,7 +51,21 @@ export const vllmMetrics = (api: ApiContext): string => {
       ],
     );
   }
-  return render(metrics, `engine="0",model_name="${api.config.servedModelName}"`);
+  const labels = `engine="0",model_name="${api.config.servedModelName}"`;
+  return (
+    render(metrics, labels) +
+    (draft === null ? '' : perPosition(labels, draft.numSteps, stats.acceptedByPosition))
+  );
+};
+
+// vLLM's accepted-tokens counter per draft position, one sample per position.
+const perPosition = (labels: string, positions: number, accepted: readonly number[]): string => {
+  const name = 'vllm:spec_decode_num_accepted_tokens_per_pos_total';
+  const samples = Array.from(
+    { length: positions },
+    (_, p) => `${name}{${labels},position="${String(p)}"} ${(accepted[p] ?? 0).toFixed(1)}\n`,
+  );
+  return `# HELP ${name} Accepted tokens per draft position.\n# TYPE ${name} counter\n${samples.join('')}`;
 };
 
 // SGLang's /metrics text (served only with --enable-metrics).

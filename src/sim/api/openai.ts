@@ -112,9 +112,16 @@ export const handleOpenAi = async (
 ): Promise<void> => {
   const body = await readJson(req);
   checkModel(api, body);
+  const failure = api.settings.generationFail;
+  if (failure === '500') throw new BadRequest('Internal server error: the simulated generation failed', 500);
+  if (failure === 'hang') {
+    await new Promise<void>((resolve) => res.once('close', resolve));
+    return;
+  }
   const plan = planGeneration({
     promptTokens: promptTokensOf(kind, body),
-    maxTokens: readCount(body, 'max_completion_tokens', 'max_tokens'),
+    // An empty answer: the model stops at once (a broken chat template can do this).
+    maxTokens: failure === 'empty' ? 0 : readCount(body, 'max_completion_tokens', 'max_tokens'),
     settings: api.settings,
     speculative: api.config.speculative,
   });

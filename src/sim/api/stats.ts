@@ -19,6 +19,8 @@ export class ServingStats {
   /** Verify steps and tokens they released, since start (speculative runs only). */
   specSteps = 0;
   specTokens = 0;
+  /** Verify steps whose draft token at each position was accepted (vLLM's per-position counter). */
+  acceptedByPosition: number[] = [];
   lastGenThroughput = 0;
   private intervalSteps = 0;
   private intervalTokens = 0;
@@ -51,6 +53,8 @@ export class ServingStats {
     if (this.options.draftTokens !== null) {
       this.specSteps++;
       this.specTokens += tokens;
+      // A step releasing k tokens accepted the drafts at positions 0..k-2 (the last token is the bonus).
+      for (let p = 0; p < tokens - 1; p++) this.acceptedByPosition[p] = (this.acceptedByPosition[p] ?? 0) + 1;
     }
     this.intervalSteps++;
     this.intervalTokens += tokens;

@@ -1,0 +1,93 @@
+// The acceptance checks: timings measured against a server that delays on purpose, and --compare on two
+// simulators whose settings imply the speed-up.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runVigil } from '../helpers/cli.ts';
+import { runMain } from '../helpers/main.ts';
+import { startTimedServer } from './timed-server.ts';
+import { cleanUpSims, DRAFTER_ARGS, readySim } from './sims.ts';
+
+afterEach(async () => {
+  await cleanUpSims();
+});
+
+describe('vigil bench: acceptance', () => {
+  it('measures a 200 ms first token and 20 ms between tokens', async () => {
+    // In this process: the server's timers and the client's reads share one event loop, which on a busy
+    // machine saves a second process's wake-up on every token.
+    const server = await startTimedServer(200, 20);
+    const args = ['bench', server.url, '--requests', '24', '--concurrency', '4', '--max-tokens', '30'];
+    const r = await runMain([...args, '--output', 'json']).finally(() => server.close());
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      ttft_ms: { p50: number };
+      itl_ms: { p50: number };
+      errors: { total: number };
+      requests: number;
+    };
+    expect(report.requests).toBe(24);
+    expect(report.errors.total).toBe(0);
+    expect(report.ttft_ms.p50).toBeGreaterThanOrEqual(194);
+    expect(report.ttft_ms.p50).toBeLessThanOrEqual(206);
+    expect(report.itl_ms.p50).toBeGreaterThanOrEqual(19.4);
+    expect(report.itl_ms.p50).toBeLessThanOrEqual(20.6);
+  });
+
+  it('--compare: a drafter with acceptance length 3 against none gives the speed-up the settings imply', async () => {
+    // 40 ms TTFT, 10 tokens/s (a 100 ms step, long beside the few tenths of a ms each request's stream adds after its
+    // last token), 31 tokens: with the drafter 11 verify steps (10 of 3 tokens, then
+    // 1), without it 31. TPOT, (e2e - TTFT) / (tokens - 1), is then 10 steps / 30 against 30 steps / 30: 3x.
+    // The first token also comes from a timer, so its lateness cancels the last one's in e2e - TTFT.
+    const env = { VIGIL_SIM_TTFT_MS: '40', VIGIL_SIM_TOKENS_PER_S: '10', VIGIL_SIM_ACCEPT_LEN: '3' };
+    const [drafted, plain] = await Promise.all([
+      readySim('sglang', DRAFTER_ARGS, env),
+      readySim('sglang', [], env),
+    ]);
+    const r = await runVigil([
+      'bench',
+      drafted.url,
+      '--compare',
+      plain.url,
+      '--requests',
+      '16',
+      '--concurrency',
+      '4',
+      '--block',
+      '4',
+      '--max-tokens',
+      '31',
+      '--output',
+      'json',
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as {
+      spec: { accept_length: number; per_request_accept_length: number } | null;
+      compare: {
+        speedup: number;
+        ci95: [number, number];
+        blocks: number;
+        tpot: { speedup: number; ci95: [number, number] };
+        baseline: { spec: unknown; errors: { total: number } };
+      };
+      errors: { total: number };
+    };
+    // A timer fires a little late, never early, so each request's last step lands up to a few ms after its due
+    // time; that lateness d adds to both sides alike: the implied ratio is (3000 + d) / (1000 + d), d in 0..3 ms.
+    const implied = { lo: (3000 + 3) / (1000 + 3), hi: 3000 / 1000 };
+    // Output tokens/s compares whole requests: (40 + 30 x 100) ms against (40 + 10 x 100) ms.
+    const impliedThroughput = (40 + 30 * 100) / (40 + 10 * 100);
+    expect(report.errors.total).toBe(0);
+    expect(report.compare.baseline.errors.total).toBe(0);
+    expect(report.compare.blocks).toBe(4);
+    expect(report.compare.tpot.ci95[0]).toBeLessThanOrEqual(implied.hi);
+    expect(report.compare.tpot.ci95[1]).toBeGreaterThanOrEqual(implied.lo);
+    // Client and server overheads add a few ms to every request, so allow 10% here.
+    expect(report.compare.speedup).toBeGreaterThan(impliedThroughput * 0.9);
+    expect(report.compare.speedup).toBeLessThan(impliedThroughput * 1.1);
+    expect(report.compare.ci95[0]).toBeLessThanOrEqual(report.compare.speedup);
+    expect(report.compare.ci95[1]).toBeGreaterThanOrEqual(report.compare.speedup);
+    // Each side's acceptance: 31 tokens in 11 steps with the drafter; none reported without.
+    expect(report.spec?.accept_length).toBeCloseTo(31 / 11, 2);
+    expect(report.spec?.per_request_accept_length).toBeCloseTo(31 / 11, 2);
+    expect(report.compare.baseline.spec).toBeNull();
+  });
+});
