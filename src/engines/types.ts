@@ -4,8 +4,9 @@ import type { Advisor, Signature } from '../diagnose/facts.ts';
 import type { Releases } from './releases.ts';
 import type { ArgparseResult } from '../flags/argparse/parse.ts';
 import type { FlagSchema } from '../flags/schema/schema.ts';
+import type { EngineId } from './ids.ts';
 
-export type EngineId = 'sglang' | 'vllm' | 'tgi' | 'generic';
+export type { EngineId } from './ids.ts';
 
 /** A line shape that moves the start into a phase, optionally carrying progress. */
 export interface PhaseRule {

@@ -4,7 +4,7 @@
 import { invalidOption } from '../errors.ts';
 import { parseDuration } from '../config/duration.ts';
 import type { EngineChoice } from '../engines/command.ts';
-import { ENGINES } from '../engines/index.ts';
+import { ENGINE_IDS } from '../engines/ids.ts';
 
 /** Options shared by launch() and watch(). Durations are milliseconds. */
 export interface WatchCommonOptions {
@@ -192,9 +192,9 @@ const checkStatuses = (value: unknown, name: string, typed?: string): number[] =
   return list as number[];
 };
 
-const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', ...(Object.keys(ENGINES) as EngineChoice[])];
+const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', ...ENGINE_IDS];
 /** The engines of the registry, for help texts: `sglang, vllm, tgi, generic`. */
-export const ENGINE_NAMES = Object.keys(ENGINES).join(', ');
+export const ENGINE_NAMES = ENGINE_IDS.join(', ');
 const ENGINE_EXPECTED = `one of ${ENGINE_CHOICES.join(', ')}`;
 const checkEngine = (value: unknown, name: string): EngineChoice => {
   if (typeof value !== 'string' || !(ENGINE_CHOICES as readonly string[]).includes(value))
