@@ -89,7 +89,8 @@ describe('watch', () => {
   it('fails at once for a pid that is not running', async () => {
     const port = await freePort();
     const c = await run({ url: `http://127.0.0.1:${port}`, pid: 2 ** 22 + 7 });
-    expect(c.events.at(-1)).toMatchObject({ type: 'failed', reason: 'exited' });
+    // Refused at the start (exit 2), not reported as a crash.
+    expect(c.events.at(-1)).toMatchObject({ type: 'failed', reason: 'preflight', exit_code: 2 });
     expect(c.of('probe')).toEqual([]);
   });
 
