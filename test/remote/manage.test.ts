@@ -6,13 +6,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEvent } from '../../src/events.ts';
 import { runVigil, startVigil } from '../helpers/cli.ts';
+import { ensureBuilt } from '../helpers/build.ts';
 import { createTestHost, type TestHost } from './testhost.ts';
 import { hostArgs, lastEvent, numberedServer, remotePort, remoteProcesses, simCommand } from './remote.ts';
 
 let host: TestHost;
+// dist/ is built first, outside any one test's time limit (a build on a busy machine takes a while).
 beforeAll(async () => {
+  ensureBuilt();
   host = await createTestHost();
-});
+}, 240_000);
 afterAll(() => {
   host.close();
 });
