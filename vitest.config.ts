@@ -1,12 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
-// Process-heavy test files run one at a time: CI has 2 busy cores.
+// Tests that start processes or servers (vigil itself, the simulator, fixture servers, loopback HTTP): they run one
+// file at a time, since CI has 2 busy cores and their timeouts must hold. Everything else is pure and runs in
+// parallel.
+const PROCESS_HEAVY = [
+  'test/cli/**/*.test.ts',
+  'test/hosts/**/*.test.ts',
+  'test/probe/http.test.ts',
+  'test/probe/prober.test.ts',
+  'test/sim/api/**/*.test.ts',
+  'test/sim/failures/**/*.test.ts',
+  'test/sim/run.test.ts',
+  'test/sim/lifecycle.test.ts',
+  'test/watch/launch.test.ts',
+  'test/watch/sim.test.ts',
+  'test/watch/watch.test.ts',
+  'test/flags/check-cli.test.ts',
+  'test/diagnose/cli.test.ts',
+  'test/logs/follow.test.ts',
+  'test/remote/**/*.test.ts',
+  'test/ckpt/cli.test.ts',
+  'test/ckpt/kill.test.ts',
+  'test/ckpt/rename.test.ts',
+  'test/faults/**/*.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: PROCESS_HEAVY },
+      },
+      {
+        extends: true,
+        test: { name: 'processes', include: PROCESS_HEAVY, fileParallelism: false },
+      },
+    ],
   },
 });

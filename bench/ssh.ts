@@ -209,9 +209,8 @@ const main = async (): Promise<void> => {
           const at = Number(readFileSync(mark, 'utf8'));
           samples.push(arrived - at);
           if (mode === 'ready')
-            spawnSync(process.execPath, [VIGIL, 'stop', '--grace', '1s', ...lastId(host)], {
-              env: host.localEnv,
-            });
+            // Asynchronously: the relay runs in this process, and a blocked event loop would stall the stop's ssh.
+            await runAsync([VIGIL, 'stop', '--grace', '1s', ...lastId(host)], host.localEnv);
         }
         results[`${mode} ${label}`] = stats(samples);
         log(`${mode} ${label}: ${samples.map((s) => s.toFixed(0)).join(' ')}`);
@@ -239,26 +238,29 @@ const main = async (): Promise<void> => {
     // processes that come and go (earlier launches ending) do not count, while the watcher's reaped children
     // (sleep, wc, curl) do, through its cutime and cstime.
     const watched = await remotePids();
-    const remoteCpu = async (): Promise<number> => {
+    // pid → CPU seconds; a process counts only when it lived through the whole minute (same start time).
+    const remoteSample = async (): Promise<Map<string, number>> => {
       const { stdout } = await host.exec(
         `for p in ${watched.join(' ')}; do cat /proc/$p/stat 2>/dev/null; done`,
       );
-      return stdout
-        .split('\n')
-        .filter(Boolean)
-        .reduce((sum, line) => {
-          const rest = line.split(') ')[1]?.split(' ') ?? [];
-          return sum + [11, 12, 13, 14].reduce((s, i) => s + Number(rest[i] ?? 0), 0) / CLK;
-        }, 0);
+      const sample = new Map<string, number>();
+      for (const line of stdout.split('\n').filter(Boolean)) {
+        const rest = line.split(') ')[1]?.split(' ') ?? [];
+        const key = `${line.slice(0, line.indexOf(' '))}@${rest[19] ?? ''}`;
+        sample.set(key, [11, 12, 13, 14].reduce((s, i) => s + Number(rest[i] ?? 0), 0) / CLK);
+      }
+      return sample;
     };
     const locals = localPids();
     const local0 = cpuOf(locals);
-    const remote0 = await remoteCpu();
+    const remoteStart = await remoteSample();
     const t0 = performance.now();
     await sleep(WATCH_MS);
     const minutes = (performance.now() - t0) / 60_000;
     const local1 = cpuOf(locals);
-    const remote1 = await remoteCpu();
+    const remoteEnd = await remoteSample();
+    let remoteDelta = 0;
+    for (const [key, cpu] of remoteEnd) remoteDelta += cpu - (remoteStart.get(key) ?? cpu);
     const connections = host.connectionCount() - before;
     run.stop();
     await run.done;
@@ -271,7 +273,7 @@ const main = async (): Promise<void> => {
         ssh_connections_accepted: connections,
         connections_per_minute: Number((connections / minutes).toFixed(2)),
         vigil_cpu_s_per_min_local: Number(((local1 - local0) / minutes).toFixed(3)),
-        watcher_cpu_s_per_min_remote: Number(((remote1 - remote0) / minutes).toFixed(3)),
+        watcher_cpu_s_per_min_remote: Number((remoteDelta / minutes).toFixed(3)),
       },
     };
     const rows = Object.entries(results).map(
@@ -295,6 +297,14 @@ const main = async (): Promise<void> => {
     host.close();
   }
 };
+
+const runAsync = (args: string[], env: NodeJS.ProcessEnv): Promise<void> =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { env, stdio: 'ignore' });
+    child.once('close', () => {
+      resolve();
+    });
+  });
 
 // The newest launch id (the one just made), as `vigil stop` arguments.
 const lastId = (host: TestHost): string[] => {

@@ -1,7 +1,7 @@
 // The typed events that core code emits and renderers print; `--output jsonl` writes them one per line.
 
-/** Version of the event schema; bumped when a field changes meaning or disappears. */
-export const EVENT_SCHEMA_VERSION = 1;
+/** Version of the event schema; bumped on every change (2: the `exited` event). */
+export const EVENT_SCHEMA_VERSION = 2;
 
 export type Rung = 'spawned' | 'port-open' | 'http-up' | 'healthy' | 'ready' | 'generating';
 
@@ -34,6 +34,7 @@ export const DIAGNOSIS_CLASSES = [
   'warmup-failed',
   'graph-capture-failed',
   'peer-rank-failed',
+  'disk-full',
   'host-rebooted',
   'unknown',
 ] as const;
@@ -169,6 +170,14 @@ export interface SmokeEvent extends EventBase {
   tokens: number | null;
 }
 
+/** The leader died: sent the instant vigil sees it, before the stop and its grace period; `failed` follows. */
+export interface ExitedEvent extends EventBase {
+  type: 'exited';
+  server_exit_code: number | null;
+  server_signal: string | null;
+  elapsed_ms: number;
+}
+
 export interface FailedEvent extends EventBase {
   type: 'failed';
   reason: FailReason;
@@ -218,6 +227,7 @@ export type VigilEvent =
   | LogEvent
   | NoticeEvent
   | ReadyEvent
+  | ExitedEvent
   | FailedEvent
   | UnreachableEvent
   | ReconnectedEvent

@@ -3,12 +3,8 @@
 import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import { formatPreflightPlain } from '../flags/format.ts';
-import { runPreflight } from '../flags/preflight.ts';
-import { stateDir } from '../state/dir.ts';
+import type { PreflightOptions } from '../flags/preflight.ts';
 import { addHostOptions, parseHostOptions, remoteHostFor, type RawHostOptions } from './host-options.ts';
-import { createRedactor } from '../redact/redactor.ts';
-import { serializeEvent } from '../report/json.ts';
 
 interface RawCheckOptions {
   engine: string;
@@ -26,7 +22,6 @@ const isOutput = (value: string): value is CheckOutput => (OUTPUTS as readonly s
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const check = program
     .command('check')
-    .description("check a server command's flags against the engine's own CLI, without launching it")
     .option('--engine <engine>', 'sglang, vllm or auto (reads the command)', 'auto')
     .option('--help-file <file>', 'validate against this saved --help output only')
     .option('--offline', 'use no live --help: only --help-file or the bundled schemas')
@@ -37,23 +32,28 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .action(async (command: string[], raw: RawCheckOptions & RawHostOptions) => {
       // With --host, the live --help and the path checks run on that host.
       const where = parseHostOptions(raw);
+      const [
+        { formatPreflightPlain },
+        { runPreflight },
+        { stateDir },
+        { createRedactor },
+        { serializeEvent },
+      ] = await Promise.all([
+        import('../flags/format.ts'),
+        import('../flags/preflight.ts'),
+        import('../state/dir.ts'),
+        import('../redact/redactor.ts'),
+        import('../report/json.ts'),
+      ]);
       const host = remoteHostFor(where, stateDir(ctx.env));
       await host?.connect();
       const output = raw.output ?? (ctx.stdout.isTTY === true ? 'tty' : 'plain');
       if (!isOutput(output)) throw invalidOption('--output', 'plain, jsonl, json or tty', output);
-      const engine = raw.engine;
-      if (engine !== 'auto' && engine !== 'sglang' && engine !== 'vllm') {
-        throw invalidOption(
-          '--engine',
-          'sglang, vllm or auto',
-          engine,
-          'vigil check knows the flags of SGLang and vLLM',
-        );
-      }
       const machine = output === 'jsonl' || output === 'json';
       const outcome = await runPreflight({
         command,
-        engine,
+        // runPreflight checks it against the engines whose flags vigil knows.
+        engine: raw.engine as NonNullable<PreflightOptions['engine']>,
         offline: raw.offline === true,
         strict: raw.strict === true,
         ...(raw.helpFile === undefined ? {} : { helpFile: raw.helpFile }),

@@ -1,15 +1,11 @@
 // `vigil demo`: the whole story on the built-in simulator, in about 30 seconds.
 import { invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import { runDemo } from '../demo/story.ts';
 import type { CommandModule } from './context.ts';
 
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('demo')
-    .description(
-      'the story on the simulator: a rejected flag, the corrected launch, its phases, one generation',
-    )
     .option(
       '--time-scale <factor>',
       'VIGIL_SIM_TIME_SCALE for the simulated start (1 = realistic minutes)',
@@ -20,6 +16,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (!Number.isFinite(timeScale) || timeScale <= 0 || timeScale > 10) {
         throw invalidOption('--time-scale', 'a number above 0 and at most 10, e.g. 0.12', raw.timeScale);
       }
+      const { runDemo } = await import('../demo/story.ts');
       const controller = new AbortController();
       const onInterrupt = (): void => {
         controller.abort();

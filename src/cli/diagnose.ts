@@ -1,26 +1,21 @@
 // `vigil diagnose <log> [--exit-code N] [--engine E] [--output plain|jsonl]`: explains a failed start from its log.
 // Exit 0 when a diagnosis was made (whatever its class), 1 on usage errors such as a missing file.
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { CommandModule } from './context.ts';
 import { UsageError, invalidOption } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import type { EngineId } from '../engines/types.ts';
-import { formatDiagnosisPlain } from '../diagnose/format.ts';
-import { diagnoseLogFile } from '../diagnose/file/diagnose-file.ts';
-import { createRedactor } from '../redact/redactor.ts';
-import { serializeEvent } from '../report/json.ts';
+import type { EngineChoice } from '../engines/command.ts';
+import { ENGINE_NAMES, OPTION_SPECS } from '../watch/options.ts';
+import { optionFrom } from './watch-options.ts';
 
 interface RawDiagnoseOptions {
   exitCode?: string;
-  engine: string;
+  engine: EngineChoice;
   output?: string;
 }
 
-const ENGINES = ['auto', 'sglang', 'vllm', 'tgi'] as const;
 const OUTPUTS = ['plain', 'tty', 'jsonl', 'json'] as const;
 
-const isEngine = (value: string): value is (typeof ENGINES)[number] =>
-  (ENGINES as readonly string[]).includes(value);
 const isOutput = (value: string): value is (typeof OUTPUTS)[number] =>
   (OUTPUTS as readonly string[]).includes(value);
 
@@ -57,24 +52,51 @@ const checkLogFile = async (path: string): Promise<void> => {
       hint: "pass the server's log file itself, not a directory",
     });
   }
+  if (await looksBinary(path)) {
+    throw new UsageError(`log file ${path} is not a text log (it holds binary data)`, {
+      hint: "pass the server's text log, e.g. the --log of `vigil up`; a compressed log must be unpacked first",
+    });
+  }
+};
+
+// A log is text: NUL bytes, or many other control bytes, in its first 8 KB mean it is something else.
+const looksBinary = async (path: string): Promise<boolean> => {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(8192);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const head = buffer.subarray(0, bytesRead);
+    if (head.includes(0)) return true;
+    let control = 0;
+    for (const byte of head)
+      if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x1b) control++;
+    return bytesRead > 0 && control / bytesRead > 0.1;
+  } finally {
+    await handle.close();
+  }
 };
 
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('diagnose')
-    .description('explain a failed start from its log: the root cause, the evidence lines and what to change')
     .argument('<log-file>', "the server's log")
     .option('--exit-code <n>', "the server's exit code, if known (negative or 128+N: killed by signal N)")
-    .option('--engine <engine>', 'sglang, vllm, tgi or auto (guess from the log)', 'auto')
+    .addOption(optionFrom(OPTION_SPECS.engine, `${ENGINE_NAMES} or auto (guess from the log)`))
     .option('--output <kind>', 'plain or jsonl (json: the same event); tty on a terminal')
     .action(async (path: string, raw: RawDiagnoseOptions) => {
       const output = raw.output ?? (ctx.stdout.isTTY === true ? 'tty' : 'plain');
       if (!isOutput(output)) throw invalidOption('--output', 'plain, jsonl, json or tty', output);
-      if (!isEngine(raw.engine)) throw invalidOption('--engine', 'sglang, vllm, tgi or auto', raw.engine);
       const exitCode = raw.exitCode === undefined ? undefined : parseExitCode(raw.exitCode);
       await checkLogFile(path);
+      const [{ formatDiagnosisPlain }, { diagnoseLogFile }, { createRedactor }, { serializeEvent }] =
+        await Promise.all([
+          import('../diagnose/format.ts'),
+          import('../diagnose/file/diagnose-file.ts'),
+          import('../redact/redactor.ts'),
+          import('../report/json.ts'),
+        ]);
       const redact = createRedactor({ env: ctx.env });
-      const engine: EngineId | 'auto' = raw.engine;
+      const engine = raw.engine;
       const diagnosis = await diagnoseLogFile(path, {
         engine,
         redact,

@@ -1,28 +1,46 @@
 // The CLI's top level: parse, dispatch to one command, map what happened to an exit code. Only here does vigil exit.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { EXIT } from '../exit-codes.ts';
 import { isVigilError } from '../errors.ts';
 import { processContext, type CliContext, type CommandModule } from './context.ts';
 import { formatError } from './format-error.ts';
 
-// Command modules load lazily, so `vigil check` does not pay for the watcher's imports.
-const COMMANDS: Record<string, () => Promise<CommandModule>> = {
-  up: () => import('./up.ts'),
-  wait: () => import('./wait.ts'),
-  check: () => import('./check.ts'),
-  diagnose: () => import('./diagnose.ts'),
-  status: () => import('./status.ts'),
-  stop: () => import('./stop.ts'),
-  logs: () => import('./logs.ts'),
-  attach: () => import('./attach.ts'),
-  sim: () => import('./sim.ts'),
-  smoke: () => import('./smoke.ts'),
-  bench: () => import('./bench.ts'),
-  demo: () => import('./demo.ts'),
-  ckpt: () => import('./ckpt.ts'),
+/** A command as the top level knows it without loading it: how its help line reads, and its module. */
+interface CommandEntry {
+  /** Its arguments as the top-level help lists them, e.g. `[options] <url>`. */
+  args: string;
+  summary: string;
+  load: () => Promise<CommandModule>;
+}
+
+// One line per command. Only the command being run is loaded: `vigil --version` and `vigil --help` load none,
+// `vigil up --help` only up.
+// prettier-ignore
+const COMMANDS: Record<string, CommandEntry> = {
+  up: { args: '[options] [command...]', summary: 'launch a server, watch it start, and report ready or why it failed', load: () => import('./up.ts') },
+  wait: { args: '[options] <url>', summary: 'watch a server started some other way until it is ready or fails', load: () => import('./wait.ts') },
+  check: { args: '[options] <command...>', summary: "check a server command's flags against the engine's own CLI, without launching it", load: () => import('./check.ts') },
+  diagnose: { args: '[options] <log-file>', summary: 'explain a failed start from its log: the root cause, the evidence lines and what to change', load: () => import('./diagnose.ts') },
+  status: { args: '[options] [id]', summary: 'list launched servers with their live state (each remote host asked once, in parallel)', load: () => import('./status.ts') },
+  stop: { args: '[options] <id>', summary: 'stop a launched server and verify that nothing of it is left', load: () => import('./stop.ts') },
+  logs: { args: '[options] <id>', summary: "print a launch's log (with -f, keep following it)", load: () => import('./logs.ts') },
+  attach: { args: '[options] <id>', summary: 'watch a launched server again (after vigil was stopped), from the log offset its record holds', load: () => import('./attach.ts') },
+  sim: { args: '[options] <engine> [args...]', summary: "run a simulated SGLang or vLLM server: real HTTP, the engine's log lines, injectable failures", load: () => import('./sim.ts') },
+  smoke: { args: '[options] <base-url>', summary: 'prove a running server generates: one short streamed chat completion (exit 7 if not)', load: () => import('./smoke.ts') },
+  bench: { args: '[options] <base-url>', summary: 'load an OpenAI-compatible server: throughput, latency, speculative acceptance, --compare', load: () => import('./bench.ts') },
+  demo: { args: '[options]', summary: 'the story on the simulator: a rejected flag, the corrected launch, its phases, one generation', load: () => import('./demo.ts') },
+  ckpt: { args: '[command]', summary: 'inspect, re-key and check safetensors checkpoints (EAGLE-3 drafters)', load: () => import('./ckpt.ts') },
 };
 
 export const VERSION = '0.1.0';
+
+// The command argv asks for: the first word that is not an option (the top level's options take no values);
+// `vigil help up` asks for up.
+const wantedCommand = (argv: readonly string[]): string | null => {
+  const words = argv.filter((arg) => !arg.startsWith('-'));
+  const name = words[0] === 'help' ? words[1] : words[0];
+  return name !== undefined && Object.hasOwn(COMMANDS, name) ? name : null;
+};
 
 // Runs the CLI on argv (without node and script) and resolves to the exit code.
 export const main = async (
@@ -39,17 +57,27 @@ export const main = async (
       writeOut: (text) => ctx.stdout.write(text),
       writeErr: (text) => ctx.stderr.write(text),
     })
+    .configureHelp({
+      subcommandTerm: (command) => {
+        const entry = COMMANDS[command.name()];
+        return entry === undefined ? new Help().subcommandTerm(command) : `${command.name()} ${entry.args}`;
+      },
+    })
     .showSuggestionAfterError(true);
 
-  const name = argv.find((arg) => !arg.startsWith('-'));
-  const wanted = name !== undefined && name in COMMANDS ? [name] : Object.keys(COMMANDS);
-  for (const command of wanted) {
-    const load = COMMANDS[command];
-    if (load === undefined) continue;
-    const module = await load();
+  const wanted = wantedCommand(argv);
+  for (const [name, entry] of Object.entries(COMMANDS)) {
+    if (name !== wanted) {
+      // Listed in the help and known to the suggestions; never run (the wanted command is the only one run).
+      program.command(name).description(entry.summary);
+      continue;
+    }
+    const module = await entry.load();
     module.register(program, ctx, (code) => {
       exitCode = code;
     });
+    const command = program.commands.find((c) => c.name() === name);
+    if (command !== undefined && command.description() === '') command.description(entry.summary);
   }
 
   try {

@@ -22,17 +22,18 @@ Environment:
 export const register: CommandModule['register'] = (program, ctx, done) => {
   program
     .command('sim')
-    .description(
-      "run a simulated SGLang or vLLM server: real HTTP, the engine's log lines, injectable failures",
-    )
     .argument('<engine>', 'sglang or vllm')
     .argument('[args...]', "the engine's own command line, after --")
     .addOption(
       new Option('--worker <role>', "run as one of the simulated engine's worker processes").hideHelp(),
     )
+    .option(
+      '--engine-version <version>',
+      "print this engine release's line shapes, endpoints and warm-up requests (default: the newest bundled)",
+    )
     .allowUnknownOption()
     .addHelpText('after', ENVIRONMENT)
-    .action(async (engine: string, args: string[], options: { worker?: string }) => {
+    .action(async (engine: string, args: string[], options: { worker?: string; engineVersion?: string }) => {
       if (engine !== 'sglang' && engine !== 'vllm') {
         throw invalidOption('engine', 'sglang or vllm', engine, 'e.g. vigil sim sglang -- --model-path m');
       }
@@ -40,11 +41,16 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       // The server's modules load only here, so worker processes start light.
       const { runSim } = await import('../sim/run.ts');
       const columns = ctx.stdout.isTTY === true ? ctx.stdout.columns : undefined;
+      // Through the environment, so the engine's worker processes print the same release.
+      const env =
+        options.engineVersion === undefined
+          ? ctx.env
+          : { ...ctx.env, VIGIL_SIM_ENGINE_VERSION: options.engineVersion };
       done(
         await runSim(engine, args, {
           stdout: ctx.stdout,
           stderr: ctx.stderr,
-          env: ctx.env,
+          env,
           ...(columns === undefined ? {} : { columns }),
         }),
       );

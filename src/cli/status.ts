@@ -2,9 +2,7 @@
 import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
 import { formatDuration } from '../config/duration.ts';
-import { stateDir } from '../state/dir.ts';
-import { findLaunchRecord, listLaunchRecords } from '../state/records.ts';
-import { inspectLaunches, type LaunchState } from '../state/launch-state.ts';
+import type { LaunchState } from '../state/launch-state.ts';
 import {
   addHostOptions,
   parseHostOptions,
@@ -16,7 +14,6 @@ import {
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('status')
-    .description('list launched servers with their live state (each remote host asked once, in parallel)')
     .argument('[id]', 'show one launch (an id or an unambiguous prefix)')
     .option('--output <kind>', 'plain or json (tty prints plain)');
   addHostOptions(command, { launch: false }).action(
@@ -25,12 +22,19 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (!['plain', 'tty', 'json', 'jsonl'].includes(output)) {
         throw invalidOption('--output', 'plain or json', output);
       }
+      const [{ stateDir }, { findLaunchRecord, listLaunchRecords }, { inspectLaunches }] = await Promise.all([
+        import('../state/dir.ts'),
+        import('../state/records.ts'),
+        import('../state/launch-state.ts'),
+      ]);
       const dir = stateDir(ctx.env);
       const where = parseHostOptions(raw);
       const all = id === undefined ? await listLaunchRecords(dir) : [await findLaunchRecord(dir, id)];
       // --host lists that host's launches only.
       const records = where.host === undefined ? all : all.filter((r) => r.host === where.host);
-      const states = await inspectLaunches(records, dir, parseRemoteOverrides(raw));
+      const states = await Promise.all(
+        (await inspectLaunches(records, dir, parseRemoteOverrides(raw))).map(liveState),
+      );
       if (output === 'json' || output === 'jsonl') {
         const rows = states.map(toJson);
         ctx.stdout.write(
@@ -46,9 +50,52 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
   );
 };
 
-const toJson = (s: LaunchState): Record<string, unknown> => ({
+// What the record cannot say: whether the server answers its health check now, and whether its watcher still runs
+// (a `vigil up` that was killed leaves the record at "starting" for good).
+interface LiveState extends LaunchState {
+  health: 'healthy' | 'not-ready' | 'not-answering' | null;
+  healthStatus: number | null;
+  watcher: 'running' | 'gone' | null;
+}
+
+const liveState = async (state: LaunchState): Promise<LiveState> => {
+  const [{ isProcessAlive }, { probeOnce }] = await Promise.all([
+    import('../hosts/proc.ts'),
+    import('../probe/http.ts'),
+  ]);
+  const watcher = state.record.host === 'local' ? state.record.watcher : undefined;
+  const watching =
+    watcher === undefined || state.record.outcome !== 'starting'
+      ? null
+      : isProcessAlive(watcher.pid, watcher.proc_start ?? undefined)
+        ? 'running'
+        : 'gone';
+  if (state.state !== 'alive' || state.record.health_url === null || state.record.host !== 'local') {
+    return { ...state, health: null, healthStatus: null, watcher: watching };
+  }
+  const probe = await probeOnce(state.record.health_url, { timeoutMs: 1000 });
+  const health = probe.status === 200 ? 'healthy' : probe.status === null ? 'not-answering' : 'not-ready';
+  return { ...state, health, healthStatus: probe.status, watcher: watching };
+};
+
+const describeState = (s: LiveState): string => {
+  if (s.state !== 'alive') return s.state;
+  const health =
+    s.health === 'healthy'
+      ? 'healthy'
+      : s.health === 'not-ready'
+        ? `not ready (${String(s.healthStatus)})`
+        : s.health === 'not-answering'
+          ? 'not answering'
+          : s.record.outcome;
+  return `alive, ${health}${s.watcher === 'gone' ? ', watcher gone' : ''}`;
+};
+
+const toJson = (s: LiveState): Record<string, unknown> => ({
   id: s.record.id,
   state: s.state,
+  health: s.health,
+  watcher: s.watcher,
   outcome: s.record.outcome,
   engine: s.record.engine,
   host: s.record.host,
@@ -66,7 +113,7 @@ const toJson = (s: LaunchState): Record<string, unknown> => ({
 });
 
 // A plain table; the records hold only redacted commands, so nothing here needs redacting again.
-const formatTable = (states: readonly LaunchState[]): string => {
+const formatTable = (states: readonly LiveState[]): string => {
   if (states.length === 0) return 'no launches (vigil up starts one)\n';
   // The HOST column only when some launch ran elsewhere: a table of local launches stays as it was.
   const remote = states.some((s) => s.record.host !== 'local');
@@ -74,7 +121,7 @@ const formatTable = (states: readonly LaunchState[]): string => {
     ['ID', 'STATE', ...(remote ? ['HOST'] : []), 'PID', 'AGE', 'URL', 'LOG'],
     ...states.map((s) => [
       s.record.id,
-      s.state === 'alive' ? `alive (${s.record.outcome})` : s.state,
+      describeState(s),
       ...(remote ? [s.record.host] : []),
       String(s.record.pid),
       formatDuration(s.ageMs),

@@ -2,25 +2,33 @@
 import type { CommandModule } from './context.ts';
 import { VigilError } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import { stateDir } from '../state/dir.ts';
-import { findLaunchRecord } from '../state/records.ts';
-import { stopLaunch } from '../state/launch-state.ts';
-import { listenForInterrupts } from '../watch/interrupts.ts';
-import { createRedactor } from '../redact/redactor.ts';
-import { positiveDuration } from './watch-options.ts';
+import { OPTION_SPECS } from '../watch/options.ts';
+import { optionFrom } from './watch-options.ts';
 import { addHostOptions, parseRemoteOverrides, type RawHostOptions } from './host-options.ts';
 
 // Adds `vigil stop` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('stop')
-    .description('stop a launched server and verify that nothing of it is left')
     .argument('<id>', 'the launch id (vigil status lists them), or an unambiguous prefix')
-    .option('--grace <duration>', 'time between SIGTERM and SIGKILL', '10s');
+    .addOption(optionFrom(OPTION_SPECS.graceMs, 'time between SIGTERM and SIGKILL'));
   addHostOptions(command, { launch: false }).action(
-    async (id: string, raw: { grace: string } & RawHostOptions) => {
+    async (id: string, raw: { grace: number } & RawHostOptions) => {
       const remote = parseRemoteOverrides(raw);
-      const graceMs = positiveDuration(raw.grace, '--grace', true);
+      const graceMs = raw.grace;
+      const [
+        { stateDir },
+        { findLaunchRecord },
+        { stopLaunch },
+        { listenForInterrupts },
+        { createRedactor },
+      ] = await Promise.all([
+        import('../state/dir.ts'),
+        import('../state/records.ts'),
+        import('../state/launch-state.ts'),
+        import('../watch/interrupts.ts'),
+        import('../redact/redactor.ts'),
+      ]);
       const dir = stateDir(ctx.env);
       const record = await findLaunchRecord(dir, id);
       // Survivors' command lines come from /proc: mask --api-key values and secret-looking variables in them.

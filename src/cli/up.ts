@@ -1,18 +1,15 @@
 // `vigil up [options] -- <server command...>`: launch a server, watch it start, and exit with how it ended.
 import type { CommandModule } from './context.ts';
 import { UsageError } from '../errors.ts';
-import { stateDir } from '../state/dir.ts';
-import { launch } from '../watch/launch.ts';
-import { resolveEnv } from '../watch/env.ts';
+import { OPTION_SPECS } from '../watch/options.ts';
 import { addHostOptions, parseHostOptions, type RawHostOptions } from './host-options.ts';
-import { listenForInterrupts } from '../watch/interrupts.ts';
 import { isLocalHost } from '../hosts/remote/destination.ts';
 import { SMOKE_TIMEOUT, SMOKE_TIMEOUT_HELP, parseSmokeTimeout } from '../smoke/options.ts';
 import {
   addWatchOptions,
   collect,
+  optionFrom,
   parseWatchOptions,
-  positiveDuration,
   renderStart,
   type RawWatchOptions,
 } from './watch-options.ts';
@@ -21,7 +18,7 @@ interface RawUpOptions extends RawWatchOptions, RawHostOptions {
   log?: string;
   env?: string[];
   envFile?: string[];
-  grace: string;
+  grace: number;
   keepOnFailure?: boolean;
   detachOnInterrupt?: boolean;
   replace?: boolean;
@@ -37,7 +34,6 @@ interface RawUpOptions extends RawWatchOptions, RawHostOptions {
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('up')
-    .description('launch a server, watch it start, and report ready or why it failed')
     .usage('[options] -- <server command...>')
     .argument('[command...]', 'the server command, after --');
   addHostOptions(addWatchOptions(command, { target: true }), { launch: true })
@@ -48,7 +44,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       collect,
     )
     .option('--env-file <file>', 'NAME=VALUE lines to add to the server environment (repeatable)', collect)
-    .option('--grace <duration>', 'time between SIGTERM and SIGKILL when stopping', '10s')
+    .addOption(optionFrom(OPTION_SPECS.graceMs))
     .option('--keep-on-failure', 'leave the server running when the start fails')
     .option('--detach-on-interrupt', 'leave the server running on Ctrl-C')
     .option('--replace', 'stop a vigil launch that holds the port first')
@@ -66,8 +62,14 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       }
       const where = parseHostOptions(raw);
       const common = parseWatchOptions(raw);
+      const [{ stateDir }, { launch }, { resolveEnv }, { listenForInterrupts }] = await Promise.all([
+        import('../state/dir.ts'),
+        import('../watch/launch.ts'),
+        import('../watch/env.ts'),
+        import('../watch/interrupts.ts'),
+      ]);
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
-      const graceMs = positiveDuration(raw.grace, '--grace', true);
+      const graceMs = raw.grace;
       const smokeTimeoutMs = parseSmokeTimeout(raw.smokeTimeout);
       if (raw.smoke === true && !isLocalHost(where.host))
         throw new UsageError('--smoke: a smoke test from a remote host is not available yet', {

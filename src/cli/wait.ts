@@ -1,10 +1,7 @@
 // `vigil wait <url> [--pid N] [--log FILE]`: the same watch as `vigil up`, for a server started some other way.
 import type { CommandModule } from './context.ts';
 import { invalidOption } from '../errors.ts';
-import { watch } from '../watch/watch.ts';
-import { stateDir } from '../state/dir.ts';
 import { addHostOptions, parseHostOptions, type RawHostOptions } from './host-options.ts';
-import { listenForInterrupts } from '../watch/interrupts.ts';
 import { addWatchOptions, parseWatchOptions, renderStart, type RawWatchOptions } from './watch-options.ts';
 
 interface RawWaitOptions extends RawWatchOptions, RawHostOptions {
@@ -17,7 +14,6 @@ interface RawWaitOptions extends RawWatchOptions, RawHostOptions {
 export const register: CommandModule['register'] = (program, ctx, done) => {
   const command = program
     .command('wait')
-    .description('watch a server started some other way until it is ready or fails')
     .argument('<url>', 'the server, e.g. http://127.0.0.1:30000 (a URL without a path gets the health path)');
   addHostOptions(addWatchOptions(command, { target: false }), { launch: false })
     .option('--pid <n>', 'a process to watch: its exit fails the start at once')
@@ -34,6 +30,11 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const pid = raw.pid === undefined ? undefined : parsePid(raw.pid);
       // With --host, the pid, the log and the URL are the host's.
       const where = parseHostOptions(raw);
+      const [{ watch }, { stateDir }, { listenForInterrupts }] = await Promise.all([
+        import('../watch/watch.ts'),
+        import('../state/dir.ts'),
+        import('../watch/interrupts.ts'),
+      ]);
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {

@@ -1,16 +1,15 @@
 // Advice per class: the engine's own advisor first (it names that engine's flags); engine-neutral words otherwise.
 import type { DiagnosisClass } from '../events.ts';
+import { FLAG_ENGINES, getEngine } from '../engines/index.ts';
 import type { EngineId } from '../engines/types.ts';
-import { adviseSglang } from '../engines/sglang/advice.ts';
-import { adviseTgi } from '../engines/tgi/failures.ts';
-import { adviseVllm } from '../engines/vllm/advice.ts';
-import type { Advisor, DiagnosisContext, FailureFacts } from './facts.ts';
+import type { DiagnosisContext, FailureFacts } from './facts.ts';
 
-const ADVISORS: Partial<Record<EngineId, Advisor>> = {
-  sglang: adviseSglang,
-  vllm: adviseVllm,
-  tgi: adviseTgi,
-};
+// Each engine's GPU memory option, for advice when the log does not say which engine ran.
+const memoryOptions = (): string =>
+  FLAG_ENGINES.flatMap((spec) => {
+    const option = spec.flags?.purposes.find((p) => p.purpose === 'GPU memory budget')?.options[0];
+    return option === undefined ? [] : [`${spec.label} ${option}`];
+  }).join(', ');
 
 const NEUTRAL: Partial<Record<DiagnosisClass, string[]>> = {
   'unknown-flag': [
@@ -18,7 +17,7 @@ const NEUTRAL: Partial<Record<DiagnosisClass, string[]>> = {
   ],
   'invalid-value': ['Fix the value named above; `vigil check -- <command>` checks values before launching.'],
   'cuda-oom': [
-    'Leave more GPU memory: lower the memory fraction (SGLang --mem-fraction-static, vLLM --gpu-memory-utilization for load-time OOM; raise it when the KV cache gets none), the context length or the batch size.',
+    `Leave more GPU memory: lower the memory fraction (${memoryOptions()} for load-time OOM; raise it when the KV cache gets none), the context length or the batch size.`,
   ],
   nccl: ['Rerun with NCCL_DEBUG=INFO; in a container give shared memory (--shm-size or --ipc=host).'],
   'port-in-use': [
@@ -53,6 +52,6 @@ export const adviseFor = (
   context: DiagnosisContext,
 ): string[] => {
   if (cls === 'ready') return [];
-  const own = ADVISORS[engine]?.(cls, facts, context) ?? [];
+  const own = getEngine(engine).advise?.(cls, facts, context) ?? [];
   return own.length > 0 ? own : (NEUTRAL[cls] ?? []);
 };

@@ -2,15 +2,16 @@
 // Consumes lines one at a time with bounded state (first/last match per signature, a small ring of recent lines,
 // the phase), so a watcher can feed it live and `vigil diagnose` can stream a file of any size through it.
 import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
-import { getEngine } from '../engines/index.ts';
+import { getEngine, NAMED_ENGINES } from '../engines/index.ts';
+import { holdsFor, knownRelease } from '../engines/releases.ts';
 import type { EngineId } from '../engines/types.ts';
-import { VLLM_STARTED_LINE } from '../engines/vllm/log.ts';
 import type { RawLine } from '../logs/types.ts';
-import { normalizeLine, stripAnsi } from '../logs/normalize.ts';
+import { collapseRedraws, normalizeLine, visibleText } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
 import { candidatesFor, engineOfFrame, frameOf } from './signature-index.ts';
+import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
 import { describePhase } from './phase-labels.ts';
 import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
@@ -30,14 +31,16 @@ const MAX_PHASE_EVIDENCE = 8;
 const MAX_SUPPORTING = 3;
 const MAX_RANKS = 1024;
 
-const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)/;
-const SGLANG_READY = /The server is fired up and ready to roll!/;
-const TGI_READY = /^Connected$/;
+const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard: Some\((\d+)\)/;
 
 interface Finding {
   line: number;
   raw: string;
   facts: FailureFacts;
+  /** Printed at WARNING level (or below): a notice the server survived, not a stop. */
+  nonFatal?: boolean;
+  /** The quoted source line that raised a bare exception (`assert x` above `AssertionError`). */
+  source?: { line: number; raw: string };
 }
 
 interface SignatureHits {
@@ -66,15 +69,20 @@ const CODE_LINE = /^\s*(?:raise|assert)\b/;
 // Creates a diagnoser that consumes a log incrementally.
 export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const redact = options.redact ?? ((text: string) => text);
+  const learn = options.redact === undefined ? undefined : (options.redact as Partial<Redactor>).learn;
   const hits = new Map<string, SignatureHits>();
   const ring: RawLine[] = [];
   const guess = createEngineGuess();
   const trackers = new Map<EngineId, LogStartTracker>();
-  for (const id of ['sglang', 'vllm', 'tgi'] as const) {
-    if (options.engine === 'auto' || options.engine === 'generic' || options.engine === id)
-      trackers.set(id, createStartTracker(getEngine(id)));
+  for (const spec of NAMED_ENGINES) {
+    if (options.engine === 'auto' || options.engine === 'generic' || options.engine === spec.id)
+      trackers.set(spec.id, createStartTracker(spec));
   }
-  const ready: Partial<Record<'sglang' | 'uvicorn' | 'tgi', Finding>> = {};
+  // The last line after which each engine reads a start as up (its ready line, or its last start line).
+  const ready = new Map<EngineId, Finding>();
+  const upLines = NAMED_ENGINES.flatMap((spec) =>
+    spec.upLine === null ? [] : [[spec.id, spec.upLine] as const],
+  );
   const lastLineByRank = new Map<number, number>();
   // The innermost traceback frame in the few lines above a line (the ring holds them in both modes).
   const frameAbove = (line: number): string | null => {
@@ -84,6 +92,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (raw.line < line - CONTEXT_LINES) break;
       const frame = frameOf(normalizeLine(raw.text).text.trim());
       if (frame !== null) return frame;
+    }
+    return null;
+  };
+  // The quoted `raise`/`assert` source line in the few lines above a line, if any.
+  const sourceAbove = (line: number): { line: number; raw: string } | null => {
+    for (let i = ring.length - 1; i >= 0; i--) {
+      const raw = ring[i];
+      if (raw === undefined || raw.line >= line) continue;
+      if (raw.line < line - CONTEXT_LINES) break;
+      if (CODE_LINE.test(normalizeLine(raw.text).text)) return { line: raw.line, raw: raw.text };
     }
     return null;
   };
@@ -108,13 +126,19 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     raw: string,
     match: RegExpExecArray,
     code: boolean,
+    nonFatal: boolean,
   ): void => {
     const facts: FailureFacts = { ...(signature.facts?.(match) ?? {}) };
     if (signature.class === 'weight-mismatch') {
       const frame = frameAbove(line);
       if (frame !== null) facts.frame = frame;
     }
-    const finding: Finding = { line, raw, facts };
+    const finding: Finding = { line, raw, facts, ...(nonFatal ? { nonFatal } : {}) };
+    // A bare exception (`AssertionError` with no message) says what failed only through the line that raised it.
+    if (/(?:Error|Exception)\s*$/.test(match[0]) && match.index === 0) {
+      const source = sourceAbove(line);
+      if (source !== null) finding.source = source;
+    }
     // A quoted source line counts just below the error it raises, so the real error line wins when both are there.
     const id = code ? `${signature.id}:code` : signature.id;
     const existing = hits.get(id);
@@ -139,30 +163,53 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       )
         lastLineByRank.set(piece.rank, raw.line);
       const tpMatch = TP_SIZE.exec(text);
-      if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2]);
-      if (SGLANG_READY.test(text)) ready.sglang = { line: raw.line, raw: raw.text, facts: {} };
-      if (VLLM_STARTED_LINE.test(text)) ready.uvicorn = { line: raw.line, raw: raw.text, facts: {} };
-      if (TGI_READY.test(text)) ready.tgi = { line: raw.line, raw: raw.text, facts: {} };
+      if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
+      for (const [id, pattern] of upLines)
+        if (pattern.test(text)) ready.set(id, { line: raw.line, raw: raw.text, facts: {} });
       const code = CODE_LINE.test(piece.text);
       let matched = false;
       for (const signature of candidatesFor(text)) {
         if (signature.fallback === true && matched) continue;
         const match = signature.pattern.exec(text);
         if (match === null) continue;
-        record(signature, raw.line, raw.text, match, code);
+        record(
+          signature,
+          raw.line,
+          raw.text,
+          match,
+          code,
+          piece.level === 'warning' || piece.level === 'info',
+        );
         matched = true;
       }
     }
     for (const tracker of trackers.values()) tracker.track(raw, normalized, raw.line);
   };
 
-  const quote = (line: number, raw: string): Evidence => ({ line, text: redact(stripAnsi(raw)).trimEnd() });
+  const quote = (line: number, raw: string): Evidence => ({
+    line,
+    text: redact(visibleText(collapseRedraws(raw))).trimEnd(),
+  });
 
+  // A log of unknown engine counts only a decisive ready line: a web server's own start line (uvicorn's
+  // `Application startup complete.`) comes before some engines are ready.
   const readyFor = (engine: EngineId): Finding | undefined => {
-    if (engine === 'sglang') return ready.sglang;
-    if (engine === 'vllm') return ready.uvicorn;
-    if (engine === 'tgi') return ready.tgi;
-    return ready.sglang ?? ready.tgi ?? ready.uvicorn;
+    if (engine !== 'generic') return ready.get(engine);
+    for (const spec of NAMED_ENGINES) {
+      const found = spec.readyLine === null ? undefined : ready.get(spec.id);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+
+  // The release whose rules apply: the caller's, else the log's banner; a release newer than any vigil knows
+  // takes every generation's rules.
+  const releaseFor = (engine: EngineId): string | null => {
+    if (engine === 'generic') return null;
+    const named = options.engineVersion ?? guess.version(engine);
+    if (named === null) return null;
+    const newest = getEngine(engine).flags?.newest ?? null;
+    return newest === null ? named : knownRelease(named, newest);
   };
 
   const tailEvidence = (): Evidence[] => ring.map((raw) => quote(raw.line, raw.text));
@@ -230,16 +277,25 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         advice: adviseFor(engine, 'unknown', {}, context),
       };
     }
-    const heartbeat = engine === 'generic' ? [] : getEngine(engine).heartbeatLines;
-    const waiting = ring.some((raw) =>
-      heartbeat.some((pattern) => pattern.test(normalizeLine(raw.text).text)),
-    );
     const how =
       end.reason === 'timeout'
         ? 'the start timed out'
         : end.reason === 'stalled'
           ? 'the start stalled'
           : 'the log stopped';
+    // Nothing was read (no log, or an empty one): nothing to explain it with, so no advice is made up.
+    if (lastLine === 0) {
+      return {
+        class: 'unknown',
+        summary: `${how}, and there are no log lines to explain why`,
+        evidence: [],
+        advice: [],
+      };
+    }
+    const heartbeat = engine === 'generic' ? [] : getEngine(engine).heartbeatLines;
+    const waiting = ring.some((raw) =>
+      heartbeat.some((pattern) => pattern.test(normalizeLine(raw.text).text)),
+    );
     return {
       class: 'hang',
       summary: `${how} ${where}: no error and no ready line${waiting ? '; only heartbeat lines followed (alive, no progress)' : ''}${rankNote()}`,
@@ -258,6 +314,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     contextLines: CONTEXT_LINES,
     push(line) {
       lastLine = Math.max(lastLine, line.line);
+      // A key the log itself reveals (SGLang echoes server_args) is masked wherever it appears later.
+      learn?.(line.text);
       ring.push(line);
       if (ring.length > TAIL_LINES) ring.shift();
       if (!PREFILTER.test(line.text)) return;
@@ -280,14 +338,25 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     finish(end: DiagnoseEnd = {}): Diagnosis {
       const engine = resolveEngine();
       const phase: PhaseId | null = end.phase ?? trackerFor(engine)?.phase ?? null;
-      const context: DiagnosisContext = { phase, tp };
+      const release = releaseFor(engine);
+      const context: DiagnosisContext = { phase, tp, engineVersion: release };
       const readyLine = readyFor(engine);
       const after = readyLine?.line ?? 0;
       const candidates: { hits: SignatureHits; finding: Finding }[] = [];
       for (const entry of hits.values()) {
+        if (!holdsFor(entry.signature.releases, release)) continue;
         const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
         if (finding !== null) candidates.push({ hits: entry, finding });
       }
+      // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never
+      // the root cause when an error line follows it.
+      const lastFatal = Math.max(
+        0,
+        ...candidates.filter((c) => c.finding.nonFatal !== true).map((c) => c.finding.line),
+      );
+      const eligible = candidates.filter((c) => c.finding.nonFatal !== true || c.finding.line > lastFatal);
+      candidates.length = 0;
+      candidates.push(...eligible);
       candidates.sort(
         (a, b) => b.hits.signature.weight - a.hits.signature.weight || a.finding.line - b.finding.line,
       );
@@ -332,7 +401,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       return {
         class: cls,
         summary,
-        evidence: sortEvidence([quote(winner.finding.line, winner.finding.raw), ...supporting]),
+        evidence: sortEvidence([
+          ...(winner.finding.source === undefined
+            ? []
+            : [quote(winner.finding.source.line, winner.finding.source.raw)]),
+          quote(winner.finding.line, winner.finding.raw),
+          ...supporting,
+        ]),
         advice: adviseFor(advisedBy, cls, facts, context),
       };
     },

@@ -1,5 +1,6 @@
 // The vocabulary between failure signatures, the diagnoser and the engines' advice.
 import type { DiagnosisClass, PhaseId } from '../events.ts';
+import type { Releases } from '../engines/releases.ts';
 
 /** What a matched line told us; every field is optional and plain text. */
 export interface FailureFacts {
@@ -27,6 +28,8 @@ export interface DiagnosisContext {
   phase: PhaseId | null;
   /** Tensor-parallel size from the server's own argument echo, when printed. */
   tp: number | null;
+  /** The engine release whose rules apply, when known (from the log, the live --help or --engine-version). */
+  engineVersion?: string | null;
 }
 
 /** A failure signature: a line shape, the class it means, and how sure it is. */
@@ -43,6 +46,12 @@ export interface Signature {
   /** Tried only when no other signature matched the line (generic shapes such as any `XxxError: ...`). */
   fallback?: boolean;
   summary: (facts: FailureFacts, context: DiagnosisContext) => string;
+  /** The engine releases that print this shape; absent = every release. */
+  releases?: Releases;
+  /** `dependency` when the text comes from a library (torch, clap, uvicorn), not the engine's own code. */
+  origin?: 'engine' | 'dependency';
+  /** Real line shapes the pattern must match; engine-origin ones must match the catalogue of each release. */
+  samples?: readonly string[];
 }
 
 /** An engine's advice for a class, naming that engine's own flags. */

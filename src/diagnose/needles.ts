@@ -1,6 +1,7 @@
 // The cheap prefilter in front of the expensive rules: literals of which every line a rule can match contains one.
 // A line with none of them can change neither the diagnosis nor the phase, so a 1 GB log is searched for these
 // literals only (String#indexOf is a Boyer-Moore search: far faster than one regular expression per line).
+import { NAMED_ENGINES } from '../engines/index.ts';
 import type { Signature } from './facts.ts';
 
 // The prefilter is a cover: every line a failure signature matches contains one of ERROR_NEEDLES (a test checks
@@ -26,29 +27,29 @@ export const ERROR_NEEDLES: readonly string[] = [
   'warmup',
   'CPU b', // vLLM V0 `# GPU blocks: 0, # CPU blocks: 256`
   'value -', // SGLang `... is larger than the profiled value -N`
+  'enough', // Not enough memory ...
+  'rashed', // TGI `Shard 0 crashed`, `Webserver Crashed`
+  'xited un', // vLLM `MPClient: engine core exited unexpectedly`
+  'annot start', // TGI `Shard cannot start`
+  'gated', // Cannot access gated repo ...
+  'Bfloat16', // Bfloat16 is only supported on GPUs with compute capability ...
+  'OutOfRes', // triton OutOfResources
+  'but got', // X only supports Y, but got Z
+  'faulty rank', // Please check rank 0 logs for faulty rank
+  'max seq len', // vLLM `The model's max seq len (N) is larger than the maximum number of tokens ...`
+  'on startup', // vLLM `Free memory on device (...) on startup ...`
 ];
 
 // Lines that begin a start (so a restarted server is tracked again) and engine hints; always searched.
-export const ALWAYS_NEEDLES: readonly string[] = ['Args', 'vLLM', 'vllm'];
+export const ALWAYS_NEEDLES: readonly string[] = [
+  'Args',
+  ...NAMED_ENGINES.flatMap((engine) => engine.hintNeedles),
+];
 
-// Phase and ready lines; searched until the start reached its ready line (then only a restart brings them back).
+// Phase and ready lines, from each engine's rules; searched until the start reached its ready line (then only a
+// restart brings them back).
 export const PHASE_NEEDLES: readonly string[] = [
-  'Init t',
-  'Load',
-  'Starti', // Starting to load model, Starting vLLM server, Starting shard, Starting download
-  'Model l',
-  'KV',
-  'Memory',
-  'Captur',
-  'Uvicorn',
-  'Applic',
-  'LLM e',
-  'Compil',
-  'fired',
-  'Shard',
-  'Webser',
-  'Warmin',
-  'Connec',
+  ...new Set(NAMED_ENGINES.flatMap((engine) => engine.phaseNeedles)),
 ];
 
 // Drops duplicates and needles that contain another needle (the shorter one already finds those lines).
@@ -63,7 +64,7 @@ export const minimizeNeedles = (needles: readonly string[]): string[] => {
 export const signatureNeedles = (signatures: readonly Signature[]): string[] =>
   signatures.flatMap((signature) => signature.needles);
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // One regular expression that finds any of the needles in a single line.
 export const needleRegExp = (needles: readonly string[]): RegExp =>

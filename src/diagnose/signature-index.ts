@@ -1,17 +1,14 @@
 // The failure signatures of every engine, indexed by their needles; traceback frames and the engine they name.
+import { NAMED_ENGINES } from '../engines/index.ts';
 import type { EngineId } from '../engines/types.ts';
-import { SGLANG_SIGNATURES } from '../engines/sglang/failures.ts';
-import { TGI_SIGNATURES } from '../engines/tgi/failures.ts';
-import { VLLM_SIGNATURES } from '../engines/vllm/failures.ts';
 import type { Signature } from './facts.ts';
+import { escapeRegExp } from './needles.ts';
 import { GENERIC_SIGNATURES } from './signatures.ts';
 
 // Every signature, fallbacks last (they apply only to lines nothing else matched).
 export const SIGNATURES: readonly Signature[] = [
   ...GENERIC_SIGNATURES,
-  ...SGLANG_SIGNATURES,
-  ...VLLM_SIGNATURES,
-  ...TGI_SIGNATURES,
+  ...NAMED_ENGINES.flatMap((engine) => engine.signatures),
 ].sort((a, b) => Number(a.fallback === true) - Number(b.fallback === true));
 
 // Signatures by needle: a line runs only the signatures whose needles it contains.
@@ -22,33 +19,62 @@ for (const signature of SIGNATURES) {
 }
 const ORDER = new Map(SIGNATURES.map((signature, index) => [signature, index]));
 
+// Each needle with the signatures of every needle it contains (itself included): a line that holds a needle holds
+// all of those, so one match stands for them.
+const IMPLIED = new Map<string, Signature[]>();
+for (const needle of BY_NEEDLE.keys()) {
+  const implied = new Set<Signature>();
+  for (const [inner, signatures] of BY_NEEDLE)
+    if (needle.includes(inner)) for (const signature of signatures) implied.add(signature);
+  IMPLIED.set(needle, [...implied]);
+}
+
+// Every needle at once, longest first: where two needles start at one place the longer one matches, and it
+// implies the shorter. One pass over the line instead of one `includes` per needle.
+const ANY_NEEDLE = new RegExp(
+  [...BY_NEEDLE.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeRegExp)
+    .join('|'),
+  'g',
+);
+
 // The signatures a line can match, in SIGNATURES order (fallbacks last).
 export const candidatesFor = (text: string): Signature[] => {
   const found = new Set<Signature>();
-  for (const [needle, signatures] of BY_NEEDLE)
-    if (text.includes(needle)) for (const signature of signatures) found.add(signature);
+  ANY_NEEDLE.lastIndex = 0;
+  // After each match the search goes on from the next character, so overlapping needles are found too.
+  for (let match = ANY_NEEDLE.exec(text); match !== null; match = ANY_NEEDLE.exec(text)) {
+    for (const signature of IMPLIED.get(match[0]) ?? []) found.add(signature);
+    ANY_NEEDLE.lastIndex = match.index + 1;
+  }
+  if (found.size < 2) return [...found];
   return [...found].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
 };
 
 const FRAME = /^File "([^"]+)", line \d+, in (\w+)/;
 
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const ENGINE_PACKAGES = NAMED_ENGINES.flatMap((engine) => engine.framePackages);
+const PACKAGE_NAMES = [...ENGINE_PACKAGES, 'transformers/', 'torch/'].map(escape).join('|');
+const ENGINE_NAMES = ENGINE_PACKAGES.map(escape).join('|');
+// The last package folder of a path that is not followed by an engine's own folder.
+const PACKAGE_AT = new RegExp(`(?:${PACKAGE_NAMES})(?!.*\\/(?:${ENGINE_NAMES}))`);
+
 // The path from the package folder on, e.g. `sglang/srt/models/qwen3.py`.
 const shortenPath = (path: string): string => {
   const packages = Math.max(path.lastIndexOf('site-packages/'), path.lastIndexOf('dist-packages/'));
   if (packages !== -1) return path.slice(packages + 'site-packages/'.length);
-  const at = path.search(
-    /(?:sglang|vllm|text_generation_server|transformers|torch)\/(?!.*\/(?:sglang|vllm)\/)/,
-  );
+  const at = path.search(PACKAGE_AT);
   return at === -1 ? path.split('/').slice(-2).join('/') : path.slice(at);
 };
 
 // The engine whose package a traceback frame is in, e.g. `sglang/srt/models/qwen3.py` → sglang.
 export const engineOfFrame = (frame: string | undefined): EngineId | null => {
   if (frame === undefined) return null;
-  if (frame.startsWith('sglang/')) return 'sglang';
-  if (frame.startsWith('vllm/')) return 'vllm';
-  if (frame.startsWith('text_generation_server/')) return 'tgi';
-  return null;
+  return (
+    NAMED_ENGINES.find((engine) => engine.framePackages.some((pkg) => frame.startsWith(pkg)))?.id ?? null
+  );
 };
 
 // The file of a traceback frame line (`File ".../sglang/srt/models/qwen3.py", line 493, in load_weights`), shortened.

@@ -1,5 +1,6 @@
 // Failure signatures shared by every engine: argparse, Python, torch, CUDA, NCCL/gloo, Hugging Face Hub, signals
 // (docs/engines/log-patterns.md). Engine-specific shapes live in src/engines/<engine>/failures.ts.
+import { NAMED_ENGINES } from '../engines/index.ts';
 import type { Signature } from './facts.ts';
 import { explainSignal, signalName, signalNumber } from './signals.ts';
 
@@ -7,6 +8,12 @@ const named = (signal: number | undefined): string =>
   signal === undefined ? 'a signal' : `${signalName(signal) ?? `signal ${signal}`} (signal ${signal})`;
 
 const stripQuotes = (text: string): string => text.replace(/^['"]|['"]$/g, '');
+
+// A shell's report of a killed child: `Killed`, `1234 Killed  python3 -m ...`, or `Killed <server command>`
+// (the server names come from the engines' hints).
+const SHELL_KILLED = new RegExp(
+  String.raw`^Killed\b|\bKilled\s+(?:\S*(?:python|${NAMED_ENGINES.flatMap((engine) => engine.hintNeedles).join('|')})\S*)|\s\d+ Killed\s|Out of memory: Killed process`,
+);
 
 export const GENERIC_SIGNATURES: readonly Signature[] = [
   // --- unknown-flag / invalid-value: argparse exits before any GPU work.
@@ -218,9 +225,9 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'hub-auth',
     class: 'model-not-found-or-auth',
     weight: 100,
-    needles: ['Error', 'xception'],
+    needles: ['Error', 'xception', 'gated repo'],
     pattern:
-      /GatedRepoError|(?:Error|Exception)\b.*(?:gated repo|is gated\b|40[13] Client Error|is restricted|authorized list)/,
+      /GatedRepoError|Cannot access gated repo|(?:Error|Exception)\b.*(?:gated repo|is gated\b|40[13] Client Error|is restricted|authorized list)/,
     facts: (m) => ({
       model:
         /huggingface\.co\/([\w.-]+\/[\w.-]+)/.exec(m.input)?.[1] ??
@@ -359,14 +366,106 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
     summary: (f) => `a model file is missing: ${f.model ?? ''}`,
   },
+  // --- graph-capture-failed: CUDA graph capture failing for another reason than memory, with or without an
+  // engine's wrapper (an out-of-memory error during capture stays cuda-oom: torch-oom outranks these).
+  {
+    id: 'stream-capture',
+    class: 'graph-capture-failed',
+    weight: 86,
+    needles: ['capturing', 'uncaptured', 'StreamCapture', 'stream capture'],
+    pattern:
+      /operation not permitted when stream is capturing|dependency created on uncaptured work in another stream|cudaErrorStreamCapture\w+|stream capture (?:sequence )?(?:is )?invalidated/,
+    samples: ['RuntimeError: CUDA error: operation not permitted when stream is capturing'],
+    summary: () =>
+      'CUDA graph capture failed: an operation that is not allowed while a CUDA graph is being captured ran (often a custom kernel, torch.compile or NCCL on another stream)',
+  },
+  {
+    id: 'triton-out-of-resources',
+    class: 'graph-capture-failed',
+    weight: 70,
+    needles: ['OutOfResources'],
+    pattern: /OutOfResources: out of resource: (shared memory|[\w ]+)/,
+    samples: [
+      'triton.runtime.errors.OutOfResources: out of resource: shared memory, Required: 131072, Hardware limit: 65536.',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `a Triton kernel compiled while capturing needs more ${f.value ?? 'resources'} than this GPU has (the kernel's block sizes do not fit this GPU)`,
+  },
+  // --- peer-rank-failed: this rank is fine and reports another one.
+  {
+    id: 'monitored-barrier',
+    class: 'peer-rank-failed',
+    weight: 85,
+    needles: ['monitoredBarrier', 'faulty rank'],
+    pattern:
+      /received errors while waiting for send\/recv from rank (\d+)|check rank (\d+) logs for faulty rank/,
+    samples: [
+      'Rank 3 successfully reached monitoredBarrier, but received errors while waiting for send/recv from rank 0. Please check rank 0 logs for faulty rank.',
+    ],
+    facts: (m) => ({ value: m[1] ?? m[2] ?? '' }),
+    summary: (f) =>
+      `rank ${f.value ?? '?'} failed (this rank waited for it at a barrier); rank ${f.value ?? '?'}'s own log has the cause`,
+  },
+  // --- weight-mismatch / invalid-value shapes several engines share.
+  {
+    id: 'shape-assert',
+    class: 'weight-mismatch',
+    weight: 90,
+    needles: ['!= ['],
+    pattern: /AssertionError: \[(\d+(?:, ?\d+)*)\] != \[(\d+(?:, ?\d+)*)\]/,
+    samples: ['AssertionError: [12582912, 1] != [6144, 4096]'],
+    facts: (m) => ({ value: `[${m[1] ?? ''}] vs [${m[2] ?? ''}]` }),
+    summary: (f) => `a weight's shape does not match what the model class expects (${f.value ?? ''})`,
+  },
+  {
+    id: 'only-supports-but-got',
+    class: 'invalid-value',
+    weight: 60,
+    needles: ['but got'],
+    pattern: /\bonly supports? (.{1,100}?), but got ['"]?([\w.-]+)/,
+    samples: [
+      "ValueError: BitsAndBytes quantization and QLoRA adapter only support 'bitsandbytes' load format, but got auto",
+    ],
+    facts: (m) => ({ choices: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `a setting has a value this combination does not accept: ${f.value ?? ''} (it accepts only ${f.choices ?? ''})`,
+  },
+  {
+    // A ValueError that states a requirement on a setting (`X must be ...`, `must encode to exactly one token`):
+    // the server's own check of its configuration. Weaker than every specific shape.
+    id: 'value-requirement',
+    class: 'invalid-value',
+    weight: 25,
+    needles: ['Error'],
+    pattern: /^(?:[\w.]+\.)?ValueError: (.*\bmust (?:be|encode|have|match|divide|not exceed)\b.*)$/,
+    samples: [
+      "ValueError: think_end_token '</think>' must encode to exactly one token for constrained reasoning.",
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the server rejected its configuration: ${f.value ?? ''}`,
+  },
+  {
+    id: 'hub-repo-id',
+    class: 'model-not-found-or-auth',
+    weight: 100,
+    needles: ['Repo id must'],
+    pattern:
+      /HFValidationError: Repo id must (?:use alphanumeric chars|be in the form)[^:]*?(?:: '([^']*)')?/,
+    samples: [
+      "huggingface_hub.errors.HFValidationError: Repo id must use alphanumeric chars or '-', '_', '.'",
+    ],
+    facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
+    summary: () =>
+      'the model name is neither an existing local folder nor a valid Hugging Face Hub id (a local path that does not exist is read as a Hub id)',
+  },
   // --- killed: signals, with or without a traceback.
   {
     id: 'shell-killed',
     class: 'killed',
     weight: 40,
     needles: ['Killed'],
-    pattern:
-      /^Killed\b|\bKilled\s+(?:\S*(?:python|sglang|vllm|text-generation)\S*)|\s\d+ Killed\s|Out of memory: Killed process/,
+    pattern: SHELL_KILLED,
     facts: () => ({ signal: 9 }),
     summary: (_f, c) => `the server was killed with SIGKILL (signal 9); ${explainSignal(9, c.phase)}`,
   },

@@ -61,6 +61,8 @@ export interface Diagnoser {
 export interface DiagnoserOptions {
   /** `auto` guesses from the log's shapes. */
   engine: EngineId | 'auto';
+  /** The engine release whose rules apply (`--engine-version`); read from the log's banner when absent. */
+  engineVersion?: string | null;
   /** Redacts evidence text. Identity when absent. */
   redact?: (text: string) => string;
 }

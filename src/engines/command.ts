@@ -22,6 +22,8 @@ export interface ServerCommand {
   /** The port from the command (`--port`, `--port=N`, a prefix), or the engine's default; null when unknown. */
   port: number | null;
   portSource: 'command' | 'default' | null;
+  /** A --port value in the command that is not a port from 1 to 65535 (the server would not listen there). */
+  badPort: string | null;
   /** The address the server binds (`--host`, or the engine's default); null when unknown. */
   bindHost: string | null;
   apiKey: string | null;
@@ -32,9 +34,6 @@ export interface ServerCommand {
   speculative: { algorithm: string | null; draftModel: string | null; config: string | null } | null;
 }
 
-// Where each engine binds when the command has no --host (SGLang 127.0.0.1; vLLM every IPv4 address).
-const DEFAULT_BIND: Readonly<Record<EngineName, string>> = { sglang: '127.0.0.1', vllm: '0.0.0.0' };
-
 // Reads a server command. `auto` takes the engine from the entrypoint (generic when there is none); cwd is
 // where the server runs, for a relative `--config` path.
 export const readServerCommand = (
@@ -44,13 +43,14 @@ export const readServerCommand = (
 ): ServerCommand => {
   const entrypoint = findEntrypoint(argv);
   const engine: EngineId = choice === 'auto' ? (entrypoint?.engine ?? 'generic') : choice;
-  const readable = entrypoint !== null && engine !== 'generic' && engine !== 'tgi';
+  const readable = entrypoint !== null && getEngine(engine).flags !== undefined;
   if (!readable) {
     return {
       engine,
       entrypoint,
       port: null,
       portSource: null,
+      badPort: null,
       bindHost: null,
       apiKey: null,
       nodeRank: 0,
@@ -59,7 +59,8 @@ export const readServerCommand = (
     };
   }
   const values = readValues(entrypoint, argv, cwd);
-  const port = parsePort(values.get('port'));
+  const portText = values.get('port');
+  const port = parsePort(portText);
   const spec = getEngine(entrypoint.engine);
   const algorithm = values.get('speculative_algorithm') ?? null;
   const draftModel = values.get('speculative_draft_model_path') ?? null;
@@ -69,10 +70,17 @@ export const readServerCommand = (
     entrypoint,
     port: port ?? spec.defaultPort,
     portSource: port === null ? 'default' : 'command',
-    bindHost: values.get('host') ?? DEFAULT_BIND[entrypoint.engine],
+    badPort: portText !== undefined && port === null ? portText : null,
+    // Where the engine binds when the command names no host (its own default: SGLang 127.0.0.1, vLLM 0.0.0.0).
+    bindHost: values.get('host') ?? values.get('hostname') ?? spec.flags?.defaultBind ?? null,
     apiKey: values.get('api_key') ?? null,
     nodeRank: Number(values.get('node_rank') ?? 0) || 0,
-    model: values.get('model_path') ?? values.get('model') ?? values.get('model_tag') ?? null,
+    model:
+      values.get('model_path') ??
+      values.get('model') ??
+      values.get('model_id') ??
+      values.get('model_tag') ??
+      null,
     speculative:
       algorithm === null && draftModel === null && config === null ? null : { algorithm, draftModel, config },
   };
@@ -90,11 +98,13 @@ export const resolveSpawnArgv = (argv: readonly string[], vigilCommand: () => st
 const WANTED = new Set([
   'port',
   'host',
+  'hostname',
   'api_key',
   'node_rank',
   'model_path',
   'model',
   'model_tag',
+  'model_id',
   'speculative_algorithm',
   'speculative_draft_model_path',
   'speculative_config',
@@ -113,8 +123,9 @@ const readValues = (entrypoint: Entrypoint, argv: readonly string[], cwd?: strin
       const value = option.values[0];
       if (WANTED.has(option.option.dest) && value !== undefined) values.set(option.option.dest, value);
     }
+    // An engine whose parser takes the model positionally (`vllm serve <model>`).
     const tag = parsed.positionals[0];
-    if (entrypoint.engine === 'vllm' && tag !== undefined) values.set('model_tag', tag.value);
+    if (schema.positionals.length > 0 && tag !== undefined) values.set('model_tag', tag.value);
     return values;
   } catch {
     return readExact(entrypoint.engine, args);
@@ -123,13 +134,16 @@ const readValues = (entrypoint: Entrypoint, argv: readonly string[], cwd?: strin
 
 // Fallback when the argparse model is unavailable: exact `--x v` and `--x=v` only (no prefixes).
 const readExact = (engine: EngineName, args: readonly string[]): Map<string, string> => {
+  const flags = getEngine(engine).flags;
   const names: Record<string, string> = {
     '--port': 'port',
     '--host': 'host',
     '--api-key': 'api_key',
     '--node-rank': 'node_rank',
     '--model-path': 'model_path',
-    '--model': engine === 'sglang' ? 'model_path' : 'model',
+    '--model-id': 'model_id',
+    '--hostname': 'hostname',
+    '--model': flags?.modelOption === '--model-path' ? 'model_path' : 'model',
     '--speculative-algorithm': 'speculative_algorithm',
     '--speculative-draft-model-path': 'speculative_draft_model_path',
     '--speculative-config': 'speculative_config',
@@ -139,10 +153,10 @@ const readExact = (engine: EngineName, args: readonly string[]): Map<string, str
     const arg = args[i] ?? '';
     const eq = arg.indexOf('=');
     const typed = eq === -1 ? arg : arg.slice(0, eq);
-    // vLLM's parser also accepts `_` for `-` in option names.
-    const dest = names[engine === 'vllm' ? typed.replaceAll('_', '-') : typed];
+    // Some engines' parsers also accept `_` for `-` in option names.
+    const dest = names[flags?.underscoreDashes === true ? typed.replaceAll('_', '-') : typed];
     if (dest === undefined) {
-      if (engine === 'vllm' && i === 0 && !arg.startsWith('-')) values.set('model_tag', arg);
+      if (flags?.modelOption === undefined && i === 0 && !arg.startsWith('-')) values.set('model_tag', arg);
       continue;
     }
     const value = eq === -1 ? args[i + 1] : arg.slice(eq + 1);

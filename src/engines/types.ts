@@ -1,5 +1,9 @@
 // What an engine module provides: data plus small pure functions; engines do no I/O of their own.
-import type { PhaseId } from '../events.ts';
+import type { Finding, PhaseId } from '../events.ts';
+import type { Advisor, Signature } from '../diagnose/facts.ts';
+import type { Releases } from './releases.ts';
+import type { ArgparseResult } from '../flags/argparse/parse.ts';
+import type { FlagSchema } from '../flags/schema/schema.ts';
 
 export type EngineId = 'sglang' | 'vllm' | 'tgi' | 'generic';
 
@@ -9,18 +13,102 @@ export interface PhaseRule {
   pattern: RegExp;
   /** Extracts x/y progress (e.g. from a tqdm bar) when the line carries it. */
   progress?: (match: RegExpExecArray) => { done: number; total: number } | null;
+  /** The releases that print this shape; absent = every release the engine folder knows. */
+  releases?: Releases;
+  /** Where the shape comes from when it is not the engine's own logger (uvicorn, tqdm): no catalogue check. */
+  origin?: 'engine' | 'dependency';
+}
+
+/** How a parser reads argv: plain argparse, vLLM's flexible argparse, or a Rust clap launcher. */
+export type FlagDialect = 'argparse' | 'flexible' | 'clap';
+
+/** A purpose two engines spell differently (`tensor parallelism`: --tensor-parallel-size / --tp-size). */
+export interface FlagPurpose {
+  purpose: string;
+  /** This engine's spellings, preferred first. */
+  options: readonly string[];
+  /** What differs in this engine's reading of it, said to a user of another engine. */
+  note?: string;
+}
+
+/** What a preflight check on an unknown option may ask of the engine. */
+export interface UnknownOptionQuery {
+  /** The option string as the engine's parser saw it (`--num-speculative-tokens`). */
+  option: string;
+  /** As typed, before the engine's own normalisation. */
+  typed: string;
+  value: string | undefined;
+  /** Whether the schema has this option string. */
+  has: (name: string) => boolean;
+}
+
+/** A finding's worth of engine-specific reasons and suggestions. */
+export interface EngineHint {
+  reasons: string[];
+  suggestions: string[];
+  /** True when the hint names the option's cross-engine meaning itself (the generic one is then skipped). */
+  explainsOrigin?: boolean;
+}
+
+/** Everything preflight knows about one engine's command line. */
+export interface EngineFlags {
+  /** Releases with a bundled table (data/flags/<engine>-v<version>.flags.json), oldest first. */
+  bundled: readonly string[];
+  /** The default table: the newest bundled release. */
+  newest: string;
+  /** The parser's reading of argv: plain argparse, vLLM's flexible one, or a clap launcher. */
+  dialect: FlagDialect;
+  /** `python -m` modules that start the server. */
+  modules: readonly string[];
+  /** A console script that starts the server, and the subcommand it needs (`vllm serve`), if any. */
+  script: { name: string; subcommand: string | null } | null;
+  /** Container image names whose entrypoint is the server (arguments follow the image). */
+  images?: readonly RegExp[];
+  /** The --help arguments that list every option. */
+  helpArgs: readonly string[];
+  /** The Python distribution to read the installed release from (`importlib.metadata.version`). */
+  distribution: string | null;
+  /** The release a --help text names, when it names one. */
+  versionFromHelp?: (text: string) => string | null;
+  /** How to save the --help text, for a hint. */
+  helpHint: string;
+  /** Where the server binds when the command names no host. */
+  defaultBind: string;
+  /** Options a later release replaced, for names the schema lacks. */
+  replaced: Readonly<Record<string, readonly string[]>>;
+  /** Purposes this engine spells differently from others. */
+  purposes: readonly FlagPurpose[];
+  /** Whether `_` reads as `-` in option names. */
+  underscoreDashes: boolean;
+  /** The option that names the model, when a stray positional is the model. */
+  modelOption?: string;
+  /** Engine-specific reasons for an unknown option (another engine's spelling of a subtle setting). */
+  unknownOptionHint?: (query: UnknownOptionQuery) => EngineHint | null;
+  /** The engine's own consistency checks of a parsed command (speculative decoding, ...). */
+  extraChecks?: (
+    parsed: ArgparseResult,
+    context: { schema: FlagSchema; engineVersion: string | null },
+  ) => Finding[];
+  /** Rewrites argv the way the engine's own parser does before argparse sees it (vLLM's `_` and `-O3`). */
+  normalizeArgv?: (schema: FlagSchema, argv: readonly string[], known: ReadonlySet<string>) => NormalizedArgv;
 }
 
 export interface EngineSpec {
   id: EngineId;
+  /** The engine's name as people write it. */
+  label: string;
   /** The engine's default HTTP port. */
   defaultPort: number | null;
   /** Health path probed when a log is followed. */
   healthPath: string;
   /** Health path probed when no log is followed (SGLang: /health_generate, since old /health answers 200 during warmup). */
   healthPathWithoutLog: string;
+  /** Health paths whose answer runs a generation (SGLang: /health_generate): never probed at a fast rate. */
+  generatingHealthPaths?: readonly string[];
   /** The decisive ready line, when the engine has one. */
   readyLine: RegExp | null;
+  /** The line after which the diagnoser reads a start as up (the ready line, or the last line before serving). */
+  upLine: RegExp | null;
   /** Lines that make the watcher probe at once (vLLM: `Application startup complete.`). */
   probeTriggers: RegExp[];
   /** Lines that show the process is alive but making no progress; they never reset the stall timer. */
@@ -31,6 +119,24 @@ export interface EngineSpec {
   generationHealthPath?: string;
   /** Where and how the engine reports speculative acceptance (src/engines/<engine>/spec.ts). */
   spec?: SpecReader;
+  /** Literals of which every phase, ready and up line contains one (the diagnoser's prefilter). */
+  phaseNeedles: readonly string[];
+  /** Names the engine prints (paths, banners): each hit counts toward guessing the engine of a log. */
+  hints: RegExp | null;
+  /** Literals every hint line contains (always searched). */
+  hintNeedles: readonly string[];
+  /** Python (or other) package folders in traceback frames, e.g. `sglang/`. */
+  framePackages: readonly string[];
+  /** The release a log line names (a version banner), or null. */
+  versionFromLog?: (text: string) => string | null;
+  /** The engine's own failure shapes. */
+  signatures: readonly Signature[];
+  /** Advice naming the engine's own flags. */
+  advise: Advisor | null;
+  /** Whether a command starts a worker that serves no HTTP API (a non-zero node rank). */
+  servesNoApi?: (command: { nodeRank: number }) => boolean;
+  /** Command-line knowledge; absent when vigil has no flag table for the engine. */
+  flags?: EngineFlags;
 }
 
 /** Numbers read from one answer of an engine's spec endpoint (counters or gauges by name). */
@@ -60,4 +166,17 @@ export interface SpecReader {
     /** Acceptance length of one answer; null when the answer carries none. */
     acceptLength(json: unknown): number | null;
   };
+}
+
+/** A token of argv as the engine's own parser rewrote it, with the index of the typed token it came from. */
+export interface NormalizedToken {
+  text: string;
+  /** Index in the argv given to the normaliser. */
+  origin: number;
+}
+
+/** The rewritten argv, plus dotted keys whose value was missing (the engine itself crashes on those). */
+export interface NormalizedArgv {
+  tokens: NormalizedToken[];
+  missingValue: NormalizedToken[];
 }

@@ -3,6 +3,7 @@
 import type { Finding, SchemaSource } from '../events.ts';
 import { createRedactor, MASK } from '../redact/redactor.ts';
 import type { PreflightReport } from './preflight.ts';
+import { ENGINE_LABEL } from './schema/history.ts';
 
 export interface FormatOptions {
   color: boolean;
@@ -19,7 +20,7 @@ const paint = (on: boolean, code: string, text: string): string =>
 export const shellQuote = (arg: string): string =>
   arg === MASK || (arg !== '' && SAFE.test(arg)) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 
-const ENGINE: Record<string, string> = { sglang: 'SGLang', vllm: 'vLLM' };
+const ENGINE: Readonly<Record<string, string>> = ENGINE_LABEL;
 // How a finding's suggestions read: "did you mean" fits a misspelling, not a missing option.
 const VERB: Readonly<Record<string, string>> = {
   'missing-required': 'add',

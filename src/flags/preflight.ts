@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { Finding, PreflightEvent } from '../events.ts';
 import { findEntrypoint, type Entrypoint } from '../engines/entrypoint.ts';
+import { FLAG_ENGINES, getEngine } from '../engines/index.ts';
 import { invalidOption, UsageError } from '../errors.ts';
 import { localHost } from '../hosts/local.ts';
 import type { HostRunner } from '../hosts/types.ts';
@@ -13,8 +14,8 @@ import { argparseFindings, usageFindings } from './argparse/findings.ts';
 import { mergeConfigFile, placeFinding } from './checks/config-file.ts';
 import { isBundled, loadBundledSchema, loadNameIndex, NEWEST_BUNDLED } from './schema/bundled.ts';
 import { ENGINE_LABEL } from './schema/history.ts';
+import type { EngineName } from './schema/schema.ts';
 import { chooseSchema, type SchemaChoice } from './schema/source.ts';
-import { speculativeFindings } from '../engines/sglang/speculative.ts';
 import { draftFindings } from './checks/draft-findings.ts';
 import { pathFindings, typeFindings } from './checks/value-checks.ts';
 
@@ -22,7 +23,9 @@ export interface PreflightOptions {
   /** The whole server command, as the user typed it after `--`. */
   command: readonly string[];
   /** `auto` reads the entrypoint from the command. */
-  engine?: 'sglang' | 'vllm' | 'auto';
+  engine?: EngineName | 'auto';
+  /** Check against this engine release's bundled table instead of the installed engine's --help. */
+  engineVersion?: string;
   /** Validate against this `--help` text only. */
   helpFile?: string;
   /** Use no live `--help`: only --help-file or the bundled schemas. */
@@ -48,8 +51,17 @@ export interface PreflightOutcome {
   blocked: boolean;
 }
 
-const ENTRYPOINTS =
-  'python -m sglang.launch_server, sglang serve, vllm serve, python -m vllm.entrypoints.openai.api_server or vigil sim';
+// Every entrypoint the engines' folders name, for the message of a command vigil cannot check.
+const entrypoints = (): string =>
+  [
+    ...FLAG_ENGINES.flatMap((spec) => [
+      ...(spec.flags?.modules ?? []).map((module) => `python -m ${module}`),
+      ...(spec.flags?.script === null || spec.flags?.script === undefined
+        ? []
+        : [[spec.flags.script.name, spec.flags.script.subcommand].filter((part) => part !== null).join(' ')]),
+    ]),
+    'vigil sim',
+  ].join(', ');
 
 // The live-schema cache lives with vigil's other state.
 export const defaultSchemaCacheDir = (env: NodeJS.ProcessEnv = process.env): string =>
@@ -57,14 +69,30 @@ export const defaultSchemaCacheDir = (env: NodeJS.ProcessEnv = process.env): str
 
 const validate = (options: PreflightOptions): void => {
   // Library callers may come from plain JavaScript: the type alone does not guarantee the value.
+  // The engines whose flag tables vigil bundles.
+  const engines: string[] = FLAG_ENGINES.map((spec) => spec.id);
   const engine: string = options.engine ?? 'auto';
-  if (engine !== 'auto' && engine !== 'sglang' && engine !== 'vllm') {
-    throw invalidOption('--engine', 'sglang, vllm or auto', engine);
+  if (engine !== 'auto' && !engines.includes(engine)) {
+    throw invalidOption(
+      '--engine',
+      `${engines.join(', ')} or auto`,
+      engine,
+      'vigil check knows the flags of these engines',
+    );
   }
+  if (
+    options.engineVersion !== undefined &&
+    !/^(?:\d+(?:\.\d+){1,3}(?:\.?post\d+|rc\d+)?|main)$/.test(options.engineVersion)
+  )
+    throw invalidOption(
+      '--engine-version',
+      'a release such as 0.5.18 or 0.8.5.post1, or main',
+      options.engineVersion,
+    );
   if (options.helpFile === '') throw invalidOption('--help-file', 'a file path', options.helpFile);
   if (options.command.length === 0) {
     throw new UsageError('no server command given', {
-      hint: 'put the server command after --, e.g. vigil check -- vllm serve my/model',
+      hint: `put the server command after --, e.g. vigil check -- ${entrypoints().split(', ')[0] ?? 'SERVER'} ...`,
     });
   }
 };
@@ -83,7 +111,7 @@ export const runPreflight = async (options: PreflightOptions): Promise<Preflight
         status: 'skipped',
         source: null,
         findings: [],
-        skipped_reason: `no recognised engine entrypoint (${ENTRYPOINTS}) in the command`,
+        skipped_reason: `no recognised engine entrypoint (${entrypoints()}) in the command`,
       },
       blocked: false,
     };
@@ -102,6 +130,7 @@ export const runPreflight = async (options: PreflightOptions): Promise<Preflight
   const choice = await chooseSchema({
     entry,
     ...(options.helpFile === undefined ? {} : { helpFile: options.helpFile }),
+    ...(options.engineVersion === undefined ? {} : { engineVersion: options.engineVersion }),
     offline: options.offline === true,
     host,
     cacheDir: options.cacheDir ?? defaultSchemaCacheDir(),
@@ -165,7 +194,10 @@ export const checkCommand = async (input: CheckCommandInput): Promise<PreflightO
       ...argparseFindings(parsed, context),
       ...usageFindings(parsed, schema),
       ...typeFindings(parsed, typed, exactTypes),
-      ...speculativeFindings(parsed, { schema, engineVersion: choice.engineVersion }),
+      ...(getEngine(entry.engine).flags?.extraChecks?.(parsed, {
+        schema,
+        engineVersion: choice.engineVersion,
+      }) ?? []),
       ...(await pathFindings(parsed, schema, host)),
       ...(await draftFindings(parsed, entry.engine, choice.engineVersion, host, input.cwd)),
     ].map((finding) => placeFinding(finding, merged)),

@@ -10,6 +10,8 @@ export interface ProcessTree {
   sid: number;
   /** The leader's /proc start time when known, so a reused pid is never signalled. */
   starttime?: number | null;
+  /** The launch's environment marker (launchMarker()): finds processes that left the session and group. */
+  marker?: string | null;
 }
 
 // How patient a stop is.
@@ -65,15 +67,17 @@ export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Pro
 // session or group id, so while any member lives the ids cannot have been reused.)
 export const listTree = (tree: ProcessTree): number[] => {
   const leader = readProcStat(tree.pid);
+  const marker = tree.marker ?? null;
   if (
     leader !== null &&
     tree.starttime !== undefined &&
     tree.starttime !== null &&
     leader.starttime !== tree.starttime
   ) {
-    return [];
+    // The ids were reused; processes carrying the launch's own marker are still the launch's.
+    return marker === null ? [] : findTreeMembers({ marker }).map((p) => p.pid);
   }
-  const found = new Set(findTreeMembers({ sid: tree.sid, pgid: tree.pgid }).map((p) => p.pid));
+  const found = new Set(findTreeMembers({ sid: tree.sid, pgid: tree.pgid, marker }).map((p) => p.pid));
   if (isProcessAlive(tree.pid, tree.starttime ?? undefined)) found.add(tree.pid);
   return [...found];
 };

@@ -74,14 +74,39 @@ export const listProcesses = (): ProcStat[] => {
   return found;
 };
 
-// The live processes of a session and/or a process group (a launch's whole tree), excluding vigil itself.
-export const findTreeMembers = (tree: { sid?: number | null; pgid?: number | null }): ProcStat[] =>
-  listProcesses().filter(
+// The variable every launched server gets (`VIGIL_LAUNCH_ID=<id>`): its descendants inherit it, so a process that
+// left the session with setsid is still found by scanning /proc/*/environ.
+export const LAUNCH_ID_VAR = 'VIGIL_LAUNCH_ID';
+
+// The environment entry that marks a launch's processes.
+export const launchMarker = (id: string): string => `${LAUNCH_ID_VAR}=${id}`;
+
+// The live processes of a session and/or a process group (a launch's whole tree), plus those whose environment
+// carries the launch's marker, excluding vigil itself.
+export const findTreeMembers = (tree: {
+  sid?: number | null;
+  pgid?: number | null;
+  marker?: string | null;
+}): ProcStat[] => {
+  const marker = tree.marker === undefined || tree.marker === null ? null : Buffer.from(`\0${tree.marker}\0`);
+  return listProcesses().filter(
     (p) =>
       p.pid !== process.pid &&
       ((tree.sid !== undefined && tree.sid !== null && p.sid === tree.sid) ||
-        (tree.pgid !== undefined && tree.pgid !== null && p.pgid === tree.pgid)),
+        (tree.pgid !== undefined && tree.pgid !== null && p.pgid === tree.pgid) ||
+        (marker !== null && environHas(p.pid, marker))),
   );
+};
+
+// Whether /proc/<pid>/environ holds the entry (matched with NULs on both sides; the file is read with one in front).
+const environHas = (pid: number, entry: Buffer): boolean => {
+  try {
+    return Buffer.concat([NUL, readFileSync(`/proc/${pid}/environ`)]).includes(entry);
+  } catch {
+    return false;
+  }
+};
+const NUL = Buffer.from([0]);
 
 // The command line of a process, space-joined, or its comm when the cmdline is empty or unreadable.
 export const readCommandLine = (pid: number): string | null => {

@@ -1,6 +1,6 @@
 // Starts a server in its own session and process group, with its stdout and stderr appended to a log file.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, fstatSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, constants, fstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { VigilError } from '../errors.ts';
 import { readProcStat } from './proc.ts';
@@ -37,6 +37,8 @@ export interface DetachedProcess {
   child: ChildProcess;
 }
 
+const LOG_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NONBLOCK;
+
 // Spawns argv detached (setsid) with the log as stdout and stderr, never through a pipe, so the server outlives vigil.
 export const spawnDetached = async (options: SpawnDetachedOptions): Promise<DetachedProcess> => {
   const [file, ...args] = options.argv;
@@ -44,12 +46,18 @@ export const spawnDetached = async (options: SpawnDetachedOptions): Promise<Deta
   let fd: number;
   try {
     mkdirSync(dirname(options.logPath), { recursive: true, mode: 0o700 });
-    fd = openSync(options.logPath, 'a', 0o600);
+    // O_NONBLOCK: a path that turned into a FIFO since it was checked must not block vigil in a synchronous open.
+    fd = openSync(options.logPath, LOG_FLAGS, 0o600);
+    const info = fstatSync(fd);
+    if (!info.isFile() && !(info.isCharacterDevice() && options.logPath === '/dev/null')) {
+      closeSync(fd);
+      throw new Error('not a regular file');
+    }
   } catch (error) {
     // Nothing was started: the log path is at fault, not the server (E_STATE, not E_SPAWN).
     throw new VigilError(
       'E_STATE',
-      `cannot open the log file ${options.logPath}: ${(error as Error).message}`,
+      `cannot open the log file ${options.logPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
       {
         cause: error,
         hint: 'pass --log with a writable path, or fix the permissions of the state directory',

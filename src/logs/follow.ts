@@ -42,7 +42,9 @@ export interface LogFollower extends AsyncIterable<FollowedLine[]> {
 const CHUNK = 1 << 20;
 // One chunk per batch: a batch's lines stay young (bigger batches outlive V8's young generation and cost GC).
 const MAX_PER_READ = CHUNK;
-const MAX_LINE = CHUNK;
+/** The longest line handed on: the rest of a longer one is skipped up to its newline. Engines' lines are short; a
+ * megabyte "line" (a dumped tensor, binary output) would only cost every line matcher time, and delay ready. */
+export const MAX_LINE = 64 * 1024;
 const DECODE_WINDOW = 32 * 1024;
 const NEWLINE = 0x0a;
 const CR = 0x0d;
@@ -153,6 +155,8 @@ const createReader = (options: FollowLogOptions): Reader => {
   let partialSent = 0;
   let first = true;
   let notedMissing = false;
+  // Set after a line was cut at MAX_LINE: bytes are dropped until its newline.
+  let skipping = false;
   const buffer = Buffer.allocUnsafe(CHUNK);
 
   const openFile = async (startAt: number): Promise<boolean> => {
@@ -178,7 +182,9 @@ const createReader = (options: FollowLogOptions): Reader => {
   const takeLine = (lines: FollowedLine[], bytes: Buffer): void => {
     let end = bytes.length;
     if (end > 0 && bytes[end - 1] === CR) end--;
-    lines.push({ line: lineNo, text: bytes.toString('utf8', 0, end) });
+    // A cut line may end inside a multi-byte character: its broken tail is dropped.
+    const text = bytes.toString('utf8', 0, Math.min(end, MAX_LINE));
+    lines.push({ line: lineNo, text: end > MAX_LINE ? text.replace(/\uFFFD+$/, '') : text });
   };
 
   const flushPending = (lines: FollowedLine[]): void => {
@@ -193,7 +199,15 @@ const createReader = (options: FollowLogOptions): Reader => {
   // Decodes complete lines a window at a time and splits each string ('\n' never occurs inside a UTF-8 sequence):
   // far cheaper than decoding line by line, and windows keep every string small (V8 allocates strings over
   // ~128 KB in its large-object space, several times slower per byte).
-  const split = (lines: FollowedLine[], chunk: Buffer): void => {
+  const split = (lines: FollowedLine[], whole: Buffer): void => {
+    let chunk = whole;
+    if (skipping) {
+      const end = chunk.indexOf(NEWLINE);
+      if (end === -1) return;
+      skipping = false;
+      lineNo++;
+      chunk = chunk.subarray(end + 1);
+    }
     const lastNl = chunk.lastIndexOf(NEWLINE);
     let start = 0;
     if (lastNl !== -1 && pendingBytes > 0) {
@@ -210,18 +224,19 @@ const createReader = (options: FollowLogOptions): Reader => {
       let end = start + DECODE_WINDOW >= lastNl ? lastNl : chunk.lastIndexOf(NEWLINE, start + DECODE_WINDOW);
       if (end < start) end = chunk.indexOf(NEWLINE, start);
       for (const part of chunk.toString('utf8', start, end).split('\n'))
-        lines.push({ line: lineNo++, text: part.endsWith('\r') ? part.slice(0, -1) : part });
+        lines.push({ line: lineNo++, text: capLine(part.endsWith('\r') ? part.slice(0, -1) : part) });
       start = end + 1;
     }
     if (lastNl + 1 < chunk.length) {
       pending.push(Buffer.from(chunk.subarray(lastNl + 1)));
       pendingBytes += chunk.length - lastNl - 1;
       if (pendingBytes > MAX_LINE) {
-        // A "line" this long is not a log line; hand it over in pieces under one line number.
+        // A "line" this long is not a log line: its first MAX_LINE bytes are handed on, the rest is skipped.
         takeLine(lines, Buffer.concat(pending));
         pending = [];
         pendingBytes = 0;
         partialSent = 0;
+        skipping = true;
       }
     }
   };
@@ -263,6 +278,7 @@ const createReader = (options: FollowLogOptions): Reader => {
         flushPending(lines);
         await handle?.close();
         handle = null;
+        skipping = false;
         note({ code: 'rotated', message: `${options.path} was replaced (rotated); following the new file` });
         if (!(await openFile(0))) return { lines, more: false };
       }
@@ -272,6 +288,7 @@ const createReader = (options: FollowLogOptions): Reader => {
         note({ code: 'truncated', message: `${options.path} was truncated; reading it from the start` });
         position = 0;
         lineNo = 1;
+        skipping = false;
       }
       const more = await readToLimit(lines, limit);
       if (final) flushPending(lines);
@@ -284,6 +301,8 @@ const createReader = (options: FollowLogOptions): Reader => {
     },
   };
 };
+
+const capLine = (text: string): string => (text.length > MAX_LINE ? text.slice(0, MAX_LINE) : text);
 
 // Counts the newlines before a byte offset, for file line numbers.
 const countNewlines = async (handle: FileHandle, end: number): Promise<number> => {

@@ -23,6 +23,15 @@ export interface NormalizedLine {
 export const stripAnsi = (text: string): string =>
   text.includes('\u001b') || text.includes('\u009b') ? stripVTControlCharacters(text) : text;
 
+// A log line as it may be shown on a terminal: ANSI sequences removed, and any other control character (BEL,
+// backspace, a lone ESC, C1 codes) replaced by a visible stand-in, so evidence cannot ring, erase or restyle.
+export const visibleText = (text: string): string =>
+  stripAnsi(text).replace(
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g,
+    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
+  );
+
 // A `\r`-redrawn line shows its last non-empty state, as a terminal would.
 export const collapseRedraws = (text: string): string => {
   if (!text.includes('\r')) return text;

@@ -55,6 +55,8 @@ const TIME = String.raw`\d{2}:\d{2}:\d{2}`;
 
 // Ordered: each rule is tried at the start of what is left; the loop strips until none applies.
 const RULES: PrefixRule[] = [
+  // A log quoted in an issue or chat: `> ` quote markers and `**` bold markers in front of each line.
+  { first: '>*', pattern: /^(?:>[ \t]?|\*\*)/ },
   // Parent-process Python logging: `2025-03-07 23:50:27,531 - __main__ - INFO - `.
   {
     first: 't',
@@ -71,7 +73,7 @@ const RULES: PrefixRule[] = [
   {
     first: 't',
     pattern: new RegExp(
-      String.raw`^${DATE}T${TIME}(?:\.\d+)?Z\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:text_generation_[\w:]+: )?`,
+      String.raw`^${DATE}T${TIME}(?:\.\d+)?Z\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:text_generation_[\w:]+: )?(?:[\w/.-]+\.rs:\d+: )?`,
     ),
     level: (m) => levelOf(m[1]),
   },
@@ -168,7 +170,7 @@ const classOf = (text: string): string => {
 // Rules by the class of the line's start: a line is tried only against rules that can match it
 // (a log line pays for a few anchored tests, not for all of them).
 const BY_FIRST = new Map<string, PrefixRule[]>();
-for (const key of ['t', 'd', 'v', 'u', 'l', '[', '(']) {
+for (const key of ['t', 'd', 'v', 'u', 'l', '[', '(', '>', '*']) {
   BY_FIRST.set(
     key,
     RULES.filter((rule) => rule.first === '*' || rule.first.includes(key)),

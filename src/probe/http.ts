@@ -41,27 +41,41 @@ const BODY_LIMIT = 65_536;
 
 const LOOPBACK_FAMILIES = ['127.0.0.1', '[::1]'];
 
-// Remembers which loopback family answered last, so `localhost` probes go there first.
-let preferredLoopback = 0;
-
-// Probes url once; `localhost` is tried on IPv4 and then IPv6, since a server may bind only one of them.
+// Probes url once. `localhost` is tried on IPv4 and IPv6 at once (happy eyeballs): a server may bind only one of
+// them, and a listener squatting the other must not hold every probe for its whole timeout.
 export const probeOnce = async (url: string, options: ProbeOnceOptions): Promise<ProbeResult> => {
   const started = performance.now();
   const parsed = new URL(url);
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal === undefined ? timeout : AbortSignal.any([options.signal, timeout]);
-  const targets = parsed.hostname === 'localhost' ? loopbackTargets() : [parsed.hostname];
-  let last: ProbeResult | null = null;
-  for (const hostname of targets) {
-    last = await requestOnce(url, parsed, hostname, signal, options, started);
-    if (last.connected && targets.length > 1) preferredLoopback = LOOPBACK_FAMILIES.indexOf(hostname);
-    if (last.connected || signal.aborted) return last;
+  if (parsed.hostname !== 'localhost') {
+    return requestOnce(url, parsed, parsed.hostname, signal, options, started);
   }
-  return last ?? { url, status: null, error: 'no address', ms: 0, connected: false };
+  return new Promise<ProbeResult>((resolve) => {
+    const racers = LOOPBACK_FAMILIES.map(() => new AbortController());
+    const results: (ProbeResult | null)[] = LOOPBACK_FAMILIES.map(() => null);
+    let settled = false;
+    LOOPBACK_FAMILIES.forEach((hostname, i) => {
+      const own = AbortSignal.any([signal, (racers[i] as AbortController).signal]);
+      void requestOnce(url, parsed, hostname, own, options, started).then((result) => {
+        results[i] = result;
+        if (settled) return;
+        // The first HTTP answer wins; without one, the answer that got furthest once both are in.
+        if (result.status !== null) {
+          settled = true;
+          racers.forEach((racer, j) => {
+            if (j !== i) racer.abort();
+          });
+          resolve(result);
+        } else if (results.every((r) => r !== null)) {
+          settled = true;
+          const done = results;
+          resolve(done.find((r) => r.connected && r.error !== 'aborted') ?? (done[0] as ProbeResult));
+        }
+      });
+    });
+  });
 };
-
-const loopbackTargets = (): string[] =>
-  preferredLoopback === 0 ? LOOPBACK_FAMILIES : [...LOOPBACK_FAMILIES].reverse();
 
 const requestOnce = async (
   url: string,

@@ -1,5 +1,6 @@
 // Probes a health URL on a schedule, one probe in flight at a time; `trigger()` supersedes the probe in flight.
 import { probeOnce, type ProbeResult } from './http.ts';
+import { createProbeSchedule } from './schedule.ts';
 
 // What to probe, how often, and where results go.
 export interface ProberOptions {
@@ -7,6 +8,8 @@ export interface ProberOptions {
   intervalMs: number;
   timeoutMs: number;
   headers?: Readonly<Record<string, string>>;
+  /** Whether the URL may be probed at the fast rate once it answers (not a path that generates). */
+  allowFast?: boolean;
   /** Called once per finished probe (superseded and stopped probes report nothing). */
   onResult: (result: ProbeResult) => void;
 }
@@ -17,6 +20,8 @@ export interface Prober {
   start(): void;
   /** Aborts the probe in flight, if any, and fires a new one at once (a ready line just appeared). */
   trigger(): void;
+  /** The server answers HTTP but is not healthy yet: probe at the fast rate for a while (src/probe/schedule.ts). */
+  hurry?(): void;
   /** Stops probing and aborts the probe in flight (which closes its connection); idempotent. */
   stop(): void;
 }
@@ -29,6 +34,10 @@ export const createProber = (options: ProberOptions): Prober => {
   // When the current probe was due. The next one is due an interval later, whenever this one started or ended,
   // so a late timer or a slow answer never pushes the whole schedule back (fixed rate, not fixed delay).
   let dueAt = 0;
+  const schedule = createProbeSchedule({
+    intervalMs: options.intervalMs,
+    allowFast: options.allowFast === true,
+  });
 
   const fire = (due: number): void => {
     if (stopped) return;
@@ -45,15 +54,19 @@ export const createProber = (options: ProberOptions): Prober => {
     }).then((result) => {
       if (stopped || inFlight !== controller) return;
       inFlight = null;
-      scheduleNext();
       options.onResult(result);
+      // onResult may have stopped the prober or fired a new probe (read through a function: TypeScript cannot see
+      // that the call changed them).
+      if (idle()) scheduleNext();
     });
   };
+
+  const idle = (): boolean => !stopped && inFlight === null && timer === null;
 
   const scheduleNext = (): void => {
     const now = performance.now();
     // A probe that outlasted the interval: the next one goes at once, and the schedule continues from there.
-    const next = Math.max(dueAt + options.intervalMs, now);
+    const next = schedule.nextDue(dueAt, now);
     timer = setTimeout(() => {
       fire(next);
     }, next - now);
@@ -66,6 +79,9 @@ export const createProber = (options: ProberOptions): Prober => {
   return {
     start: fireNow,
     trigger: fireNow,
+    hurry() {
+      schedule.hurry(performance.now());
+    },
     stop() {
       if (stopped) return;
       stopped = true;

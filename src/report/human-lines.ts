@@ -1,21 +1,50 @@
-// Which lines the human renderers print for each event; tty and plain differ only in probes and heartbeats.
+// What the human renderers share: colour, and the lines they print for each event (tty and plain differ only in
+// probes and heartbeats); and the plain renderer: one timestamped line per meaningful event, no control codes, for
+// pipes, files and CI.
+import { styleText } from 'node:util';
 import type { VigilEvent } from '../events.ts';
-import { formatDiagnosis, formatPreflight } from './adapters.ts';
 import {
+  formatDiagnosis,
+  formatExited,
   formatFailure,
   formatHeartbeat,
   formatLaunched,
   formatLog,
   formatPhase,
+  formatPreflight,
   formatProbeChange,
   formatReady,
   formatSmoke,
   stamp,
 } from './lines.ts';
-import type { Paint } from './style.ts';
-import type { RendererOptions } from './types.ts';
-import { applyEvent, type WatchState } from './watch-state.ts';
-import { redactArgv } from './redact-event.ts';
+import type { Renderer, RendererOptions } from './types.ts';
+import { applyEvent, createWatchState, type WatchState } from './watch-state.ts';
+import { redactArgv, redactEvent } from '../redact/redactor.ts';
+
+// Colour: `util.styleText` with the on/off decision made once, per stream.
+export type Tone = 'dim' | 'bold' | 'red' | 'yellow' | 'green' | 'cyan';
+
+/** Styles a piece of text, or returns it unchanged when colour is off (`enabled` says which). */
+export type Paint = ((tone: Tone, text: string) => string) & { readonly enabled: boolean };
+
+// Colour is on for a terminal that supports it (the stream's own check honours NO_COLOR and FORCE_COLOR).
+export const decideColor = (
+  options: Pick<RendererOptions, 'stream' | 'color'>,
+  fallback: boolean,
+): boolean => {
+  if (options.color !== undefined) return options.color;
+  if (!fallback || options.stream.isTTY !== true) return false;
+  return options.stream.hasColors?.() ?? process.env['NO_COLOR'] === undefined;
+};
+
+// Builds the painter; `validateStream: false` because the decision above already looked at the stream.
+export const createPaint = (enabled: boolean): Paint =>
+  Object.assign(
+    enabled
+      ? (tone: Tone, text: string) => styleText(tone, text, { validateStream: false })
+      : (_tone: Tone, text: string) => text,
+    { enabled },
+  );
 
 export interface HumanLineOptions {
   paint: Paint;
@@ -77,6 +106,8 @@ export const linesFor = (event: VigilEvent, state: WatchState, options: HumanLin
       return options.heartbeats ? stamped(event.t, paint, [formatHeartbeat(event, state)]) : [];
     case 'diagnosis':
       return [formatDiagnosis(event, paint)];
+    case 'exited':
+      return stamped(event.t, paint, [paint('red', formatExited(event))]);
     case 'smoke':
       return stamped(event.t, paint, [formatSmoke(event, paint)]);
     case 'ready':
@@ -84,4 +115,17 @@ export const linesFor = (event: VigilEvent, state: WatchState, options: HumanLin
     case 'failed':
       return formatFailure(event, state, paint, options.stallTimeoutMs);
   }
+};
+
+// Plain text never carries colour unless asked for explicitly (`color: true`).
+export const createPlainRenderer = (options: RendererOptions): Renderer => {
+  const state = createWatchState();
+  const lineOptions = humanLineOptions(options, createPaint(options.color === true), false);
+  return {
+    render(event) {
+      const lines = linesFor(redactEvent(event, options.redact), state, lineOptions);
+      if (lines.length > 0) options.stream.write(`${options.redact(lines.join('\n'))}\n`);
+    },
+    close: () => undefined,
+  };
 };

@@ -1,23 +1,24 @@
-// Picks a renderer for `--output`: tty on a terminal, plain otherwise, jsonl/json for machines.
-import { createJsonRenderer, createJsonlRenderer } from './json.ts';
-import { createPlainRenderer } from './plain.ts';
-import { createTtyRenderer } from './tty.ts';
+// Picks a renderer for `--output`: tty on a terminal, plain otherwise, jsonl/json for machines. Only the renderer an
+// output needs is loaded: `--output jsonl` and `json`, what scripts use, then never load the human renderers and
+// the formatters they borrow from flags and diagnose.
 import type { OutputKind, Renderer, RendererOptions } from './types.ts';
 
 export type { OutputKind, Renderer, RendererOptions } from './types.ts';
 
-export { defaultOutputKind, loadRenderer } from './load.ts';
+// tty on a terminal, else plain (DESIGN.md `--output`).
+export const defaultOutputKind = (stream: { isTTY?: boolean }): OutputKind =>
+  stream.isTTY === true ? 'tty' : 'plain';
 
-// Builds the renderer for one command's output stream.
-export const createRenderer = (kind: OutputKind, options: RendererOptions): Renderer => {
+// Builds the renderer for one command's output stream, importing its module on first use.
+export const createRenderer = async (kind: OutputKind, options: RendererOptions): Promise<Renderer> => {
   switch (kind) {
     case 'tty':
-      return createTtyRenderer(options);
+      return (await import('./tty.ts')).createTtyRenderer(options);
     case 'plain':
-      return createPlainRenderer(options);
+      return (await import('./human-lines.ts')).createPlainRenderer(options);
     case 'jsonl':
-      return createJsonlRenderer(options);
+      return (await import('./json.ts')).createJsonlRenderer(options);
     case 'json':
-      return createJsonRenderer(options);
+      return (await import('./json.ts')).createJsonRenderer(options);
   }
 };

@@ -1,6 +1,6 @@
 // Machine output: jsonl prints every event as one JSON line; json prints one object, the result, at the end.
 import { EVENT_SCHEMA_VERSION, type VigilEvent } from '../events.ts';
-import { redactEvent } from './redact-event.ts';
+import { redactEvent } from '../redact/redactor.ts';
 import type { Renderer, RendererOptions } from './types.ts';
 
 const isFinal = (event: VigilEvent): boolean => event.type === 'ready' || event.type === 'failed';

@@ -1,6 +1,9 @@
 // Turns events into the lines people read (tty and plain share them); the renderers decide which to print.
 import { formatDuration } from '../config/duration.ts';
 import type {
+  Diagnosis,
+  ExitedEvent,
+  PreflightEvent,
   SmokeEvent,
   FailedEvent,
   HeartbeatEvent,
@@ -10,10 +13,34 @@ import type {
   ProbeEvent,
   ReadyEvent,
 } from '../events.ts';
-import { diagnosisDetails, formatDiagnosis } from './adapters.ts';
-import type { Paint } from './style.ts';
+import { formatDiagnosisPlain } from '../diagnose/format.ts';
+import { formatPreflightPlain } from '../flags/format.ts';
+import type { Paint } from './human-lines.ts';
 import { formatFailedVerdict, formatReadyVerdict, preflightShown, verdictHasSummary } from './verdict.ts';
 import { remainingEta, type WatchState } from './watch-state.ts';
+
+// The two formatters borrowed from their owners: preflight findings (flags) and a diagnosis (diagnose), each
+// behind one function so the renderers do not depend on their signatures.
+export type PreflightReport = Omit<PreflightEvent, 'type' | 't'>;
+
+// Formats a preflight result for people (multi-line, no trailing newline).
+export const formatPreflight = (report: PreflightReport, command: readonly string[], paint: Paint): string =>
+  formatPreflightPlain(report, [...command], { color: paint.enabled }).trimEnd();
+
+// Formats a diagnosis for people (multi-line, no trailing newline).
+export const formatDiagnosis = (diagnosis: Diagnosis, paint: Paint): string =>
+  formatDiagnosisPlain(diagnosis, { paint });
+
+// Evidence and advice only, for endings whose verdict line already carries the summary (preflight, smoke).
+export const diagnosisDetails = (diagnosis: Diagnosis, paint: Paint): string[] => {
+  const lines: string[] = [];
+  if (diagnosis.evidence.length > 0) lines.push('evidence:');
+  for (const evidence of diagnosis.evidence)
+    lines.push(`  ${paint('dim', `line ${evidence.line}:`)} ${evidence.text}`);
+  if (diagnosis.advice.length > 0) lines.push('what to do:');
+  for (const advice of diagnosis.advice) lines.push(`  ${paint('cyan', '-')} ${advice}`);
+  return lines;
+};
 
 // The elapsed-time stamp that starts a line: `[1m00s]`.
 export const stamp = (t: number, paint: Paint): string => paint('dim', `[${formatDuration(t)}]`);
@@ -101,6 +128,17 @@ export const formatHeartbeat = (event: HeartbeatEvent, state: WatchState): strin
 };
 
 // The ready verdict, painted.
+// `server exited (code 1) after 31s`: the first word of a crash, before the stop and the diagnosis.
+export const formatExited = (event: ExitedEvent): string => {
+  const how =
+    event.server_signal !== null
+      ? `signal ${event.server_signal}`
+      : event.server_exit_code !== null
+        ? `code ${event.server_exit_code}`
+        : 'exit status unknown';
+  return `server exited (${how}) after ${formatDuration(event.elapsed_ms)}`;
+};
+
 export const formatReady = (event: ReadyEvent, paint: Paint): string[] => {
   const lines = [paint('green', formatReadyVerdict(event))];
   if (event.id !== undefined) lines.push(`stop with: vigil stop ${event.id}`);

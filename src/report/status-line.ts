@@ -1,7 +1,7 @@
 // The tty's live status line: spinner, elapsed, rung, phase with x/y and ETA, last probe; cut to the width.
 import { formatDuration } from '../config/duration.ts';
 import { describeProbe, formatEta } from './lines.ts';
-import type { Paint, Tone } from './style.ts';
+import type { Paint, Tone } from './human-lines.ts';
 import type { WatchState } from './watch-state.ts';
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

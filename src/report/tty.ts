@@ -2,10 +2,9 @@
 // a second. Hand-written (no log-update): one line, one escape sequence, and output batched per frame.
 import { performance } from 'node:perf_hooks';
 import type { VigilEvent } from '../events.ts';
-import { humanLineOptions, linesFor } from './human-lines.ts';
-import { redactEvent } from './redact-event.ts';
+import { redactEvent } from '../redact/redactor.ts';
 import { renderSegments, statusSegments } from './status-line.ts';
-import { createPaint, decideColor } from './style.ts';
+import { createPaint, decideColor, humanLineOptions, linesFor } from './human-lines.ts';
 import type { Renderer, RendererOptions } from './types.ts';
 import { createWatchState } from './watch-state.ts';
 
@@ -71,8 +70,10 @@ export const createTtyRenderer = (options: RendererOptions): Renderer => {
         return;
       }
       if (startsLive(event)) live = true;
-      // A frame is drawn now only when none is scheduled, so frames stay FRAME_MS apart.
-      if (timer === null) draw();
+      // A frame is drawn now only when none is scheduled, so frames stay FRAME_MS apart; the word that the server
+      // exited goes out at once.
+      if (event.type === 'exited' && timer !== null) clearTimeout(timer);
+      if (timer === null || event.type === 'exited') draw();
     },
     close() {
       stop();

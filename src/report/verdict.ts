@@ -93,7 +93,10 @@ export const formatFailedVerdict = (
     case 'stalled':
       return describeStall(event, state, stallTimeoutMs);
     case 'interrupted':
-      return `interrupted after ${after}`;
+      // `vigil stop` from another terminal says so in the message; a Ctrl-C is plainly "interrupted".
+      return event.message?.startsWith('stopped by') === true
+        ? `${event.message}, after ${after}`
+        : `interrupted after ${after}`;
     case 'preflight':
       return describePreflight(event, state);
     case 'smoke':

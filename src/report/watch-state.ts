@@ -120,6 +120,7 @@ export const applyEvent = (state: WatchState, event: VigilEvent): Change => {
     case 'unreachable':
     case 'reconnected':
     case 'diagnosis':
+    case 'exited':
     case 'smoke':
       break;
   }

@@ -10,6 +10,8 @@ import { formatNonDefaultArgs, formatServerArgs, serverArgsJson } from './log/se
 import { sglangPhases } from './scripts/sglang.ts';
 import { vllmPhases } from './scripts/vllm.ts';
 import { readSimSettings } from './settings.ts';
+import { sglangStartLines } from '../engines/sglang/sim-lines.ts';
+import { vllmStartLines } from '../engines/vllm/sim-lines.ts';
 import { openSimTrace } from './trace.ts';
 import type { SimEngine } from './types.ts';
 
@@ -24,6 +26,9 @@ export interface SimIo {
 // Runs `vigil sim <engine> -- <argv>`; throws a UsageError for a bad VIGIL_SIM_* value before any side effect.
 export const runSim = async (engine: SimEngine, argv: readonly string[], io: SimIo): Promise<number> => {
   const settings = readSimSettings(io.env);
+  // An unknown release stops here, before anything starts, naming the catalogued ones.
+  if (engine === 'sglang') sglangStartLines(settings.engineVersion ?? undefined);
+  else vllmStartLines(settings.engineVersion ?? undefined);
   const usageWidth = argparseWidth(io.env, io.columns);
   const checked = await checkSimArgv(engine, argv, usageWidth);
   if (!checked.ok) {

@@ -18,6 +18,8 @@ export interface SimSettings {
   generationFail: GenerationFail | null;
   /** Where to append one JSON line per lifecycle event (listening, healthy, ready-line, exit). */
   tracePath: string | null;
+  /** The engine release whose line shapes the simulator prints (`--engine-version`); null = the newest. */
+  engineVersion: string | null;
 }
 
 export const GENERATION_FAILS = ['500', 'empty', 'hang'] as const;
@@ -79,6 +81,7 @@ const readFlap = (env: NodeJS.ProcessEnv): number[] => {
 export const readSimSettings = (env: NodeJS.ProcessEnv): SimSettings => {
   const fail = env['VIGIL_SIM_FAIL']?.trim() ?? '';
   const trace = env['VIGIL_SIM_TRACE'] ?? '';
+  const version = env['VIGIL_SIM_ENGINE_VERSION']?.trim() ?? '';
   return {
     timeScale: readNumber(
       env,
@@ -106,5 +109,6 @@ export const readSimSettings = (env: NodeJS.ProcessEnv): SimSettings => {
     ),
     generationFail: readGenerationFail(env),
     tracePath: trace === '' ? null : trace,
+    engineVersion: version === '' ? null : version,
   };
 };

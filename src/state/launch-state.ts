@@ -1,5 +1,7 @@
 // The live state of a recorded launch (`vigil status`) and stopping it (`vigil stop`), here or on its host.
-import { listTree, stopTree, type StopTreeResult } from '../hosts/kill.ts';
+import { listTree, stopTree, type ProcessTree, type StopTreeResult } from '../hosts/kill.ts';
+import { launchMarker } from '../hosts/proc.ts';
+import { VigilError } from '../errors.ts';
 import type { RemoteOptions } from '../watch/options.ts';
 import { hostOfRecord, isRemoteRecord, remoteIdsOf } from './launch-host.ts';
 import { updateLaunchRecord, type LaunchRecord } from './records.ts';
@@ -19,12 +21,7 @@ export interface LaunchState {
 
 // Reads the live state of one launch from /proc.
 export const inspectLaunch = (record: LaunchRecord, now: number = Date.now()): LaunchState => {
-  const pids = listTree({
-    pid: record.pid,
-    pgid: record.pgid,
-    sid: record.sid,
-    starttime: record.proc_start,
-  });
+  const pids = listTree(treeOf(record));
   return {
     record,
     state: pids.length > 0 ? 'alive' : 'exited',
@@ -111,13 +108,39 @@ export const stopLaunch = async (
       ...(stopped.gone === null ? {} : { gone: stopped.gone }),
     };
   }
+  if (record.proc_start === null) {
+    // Without the start time a reused pid cannot be told apart: signalling it could hit an unrelated process.
+    throw new VigilError(
+      'E_STATE',
+      `launch ${record.id} has no process start time in its record; vigil cannot tell whether pid ${record.pid} is still its server, so it signals nothing`,
+      {
+        hint: `check pid ${record.pid} yourself (ps -o pid,lstart,args -p ${record.pid}) and stop it by hand if it is the server`,
+      },
+    );
+  }
   const before = inspectLaunch(record);
-  const result = await stopTree(
-    { pid: record.pid, pgid: record.pgid, sid: record.sid, starttime: record.proc_start },
-    options,
-  );
+  // Said in the record first, so a `vigil up` watching this launch reports a stop rather than a crash; a state
+  // directory that cannot be written (a full disk) does not keep the stop from happening.
+  if (before.state === 'alive') {
+    await updateLaunchRecord(stateDir, record.id, { stop_requested_at: new Date().toISOString() }).catch(
+      () => undefined,
+    );
+  }
+  const result = await stopTree(treeOf(record), options);
   if (result.survivors.length === 0) {
-    await updateLaunchRecord(stateDir, record.id, { outcome: 'stopped', ended_at: new Date().toISOString() });
+    await updateLaunchRecord(stateDir, record.id, {
+      outcome: 'stopped',
+      ended_at: new Date().toISOString(),
+    }).catch(() => undefined);
   }
   return { ...result, alreadyExited: before.state === 'exited' };
 };
+
+// The processes of a recorded launch: its leader, session and group, and what carries its marker.
+export const treeOf = (record: LaunchRecord): ProcessTree => ({
+  pid: record.pid,
+  pgid: record.pgid,
+  sid: record.sid,
+  starttime: record.proc_start,
+  marker: launchMarker(record.id),
+});

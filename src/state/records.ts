@@ -33,6 +33,10 @@ export interface LaunchRecord {
   /** How the watch ended: still starting (or vigil was killed), ready, failed, or stopped by `vigil stop`. */
   outcome: 'starting' | 'ready' | 'failed' | 'stopped';
   ended_at: string | null;
+  /** Set by `vigil stop` before it signals, so the watcher of the launch reports a stop, not a crash. */
+  stop_requested_at?: string | null | undefined;
+  /** The `vigil up` process watching the launch (pid and /proc start time), so status can tell it is gone. */
+  watcher?: { pid: number; proc_start: number | null } | undefined;
   /** Remote launches: the host's boot id at launch (a different one means the server is gone). */
   boot_id?: string | null | undefined;
   /** Remote launches: where the launch wrapper writes the server's exit status. */
@@ -73,6 +77,8 @@ const recordSchema = (): Promise<ZodType<LaunchRecord>> =>
       port: z.number().int().nullable(),
       outcome: z.enum(['starting', 'ready', 'failed', 'stopped']),
       ended_at: z.string().nullable(),
+      stop_requested_at: z.string().nullable().optional(),
+      watcher: z.object({ pid: z.number().int(), proc_start: z.number().int().nullable() }).optional(),
       boot_id: z.string().nullable().optional(),
       exit_file: z.string().nullable().optional(),
       ssh: z
@@ -118,7 +124,7 @@ export const rewriteLaunchRecord = async (
 export const updateLaunchRecord = async (
   stateDir: string,
   id: string,
-  change: Partial<Pick<LaunchRecord, 'outcome' | 'ended_at'>>,
+  change: Partial<Pick<LaunchRecord, 'outcome' | 'ended_at' | 'stop_requested_at'>>,
 ): Promise<void> => {
   const record = await readLaunchRecord(stateDir, id).catch(() => null);
   if (record === null) return;

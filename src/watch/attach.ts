@@ -2,7 +2,7 @@
 // host, picking its log up at the offset the record holds. Nothing is stopped: the watch only reports.
 import type { VigilEvent } from '../events.ts';
 import { EXIT } from '../exit-codes.ts';
-import { getEngine } from '../engines/index.ts';
+import { ENGINES, getEngine } from '../engines/index.ts';
 import type { EngineId } from '../engines/types.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { createStartTracker } from '../diagnose/tracker.ts';
@@ -22,7 +22,7 @@ import {
   type StartHandle,
   type StartResult,
 } from './result.ts';
-import type { ProbeTarget } from './target.ts';
+import { isCheap, type ProbeTarget } from './target.ts';
 
 export interface AttachOptions extends WatchCommonOptions {
   /** A launch id or an unambiguous prefix. */
@@ -32,7 +32,8 @@ export interface AttachOptions extends WatchCommonOptions {
   remote?: RemoteOptions;
 }
 
-const ENGINE_IDS = new Set<string>(['sglang', 'vllm', 'tgi', 'generic']);
+// Every engine id the registry knows (a record may name one).
+const ENGINE_IDS = new Set<string>(Object.keys(ENGINES));
 
 export const attach = (options: AttachOptions): StartHandle => {
   const common = resolveCommon(options);
@@ -58,6 +59,7 @@ export const attach = (options: AttachOptions): StartHandle => {
       needReadyLine: follows && spec.readyLine !== null,
       noApi: record.health_url === null,
       bind: null,
+      fastProbe: record.health_url !== null && isCheap(spec, new URL(record.health_url).pathname),
     };
     const fail = (fields: Parameters<typeof redactFailure>[0]): StartResult => {
       const safe = redactFailure(fields, redact);

@@ -1,6 +1,6 @@
 // The server's extra environment from `--env K=V`, `--env NAME` (copied from vigil's own) and `--env-file F`.
 // Hand-written: dotenv-style parsers differ on quoting, and this format is small enough to own and test.
-import { readFileSync } from 'node:fs';
+import { readUserFileSync } from '../config/user-file.ts';
 import { UsageError, invalidOption } from '../errors.ts';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -62,7 +62,7 @@ export const resolveEnv = (sources: EnvSources): Record<string, string> => {
   for (const path of sources.files ?? []) {
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = readUserFileSync(path);
     } catch (error) {
       throw new UsageError(
         `--env-file ${path}: cannot read it (${(error as NodeJS.ErrnoException).code ?? 'error'})`,

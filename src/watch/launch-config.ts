@@ -1,14 +1,13 @@
-// launch()'s options validated and resolved: the command read, the environment built, the executable found,
-// the probe target known. Pure apart from reading PATH entries.
-import { accessSync, constants } from 'node:fs';
-import { delimiter, isAbsolute, join, resolve as resolvePath } from 'node:path';
-import { UsageError, invalidOption } from '../errors.ts';
+// launch()'s options validated and resolved: the command read, the environment built, the probe target
+// known. Pure: whether the command and the paths can be used is checked at launch, before spawning.
+import { resolve as resolvePath } from 'node:path';
+import { UsageError, VigilError, invalidOption } from '../errors.ts';
 import { getEngine } from '../engines/index.ts';
 import { readServerCommand, resolveSpawnArgv, type ServerCommand } from '../engines/command.ts';
 import { stateDir as defaultStateDir } from '../state/dir.ts';
 import { vigilCommand } from '../self.ts';
 import { isLocalHost } from '../hosts/remote/destination.ts';
-import { DEFAULTS, positive, resolveCommon, type LaunchOptions, type ResolvedCommon } from './options.ts';
+import { resolveCommon, resolveOption, type LaunchOptions, type ResolvedCommon } from './options.ts';
 import { resolveTarget, type ProbeTarget } from './target.ts';
 
 // launch()'s options after validation, with what vigil read from the command.
@@ -39,15 +38,24 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     });
   }
   const server = readServerCommand(command, common.engine, options.cwd);
+  if (server.badPort !== null) {
+    throw new VigilError(
+      'E_PREFLIGHT',
+      `the server command's --port ${server.badPort} is not a port from 1 to 65535`,
+      {
+        option: '--port',
+        hint: 'give the server a port from 1 to 65535 (vigil must know which port to probe)',
+      },
+    );
+  }
   const spawnArgv = resolveSpawnArgv(command, vigilCommand);
   const env: NodeJS.ProcessEnv = { ...(options.inheritEnv === false ? {} : process.env) };
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (name === '' || name.includes('=')) throw invalidOption('env', 'NAME=VALUE with a name', name);
     env[name] = value;
   }
-  // A remote command is looked up by the launch script, on the host.
+  // A remote command is looked up by the launch script, on the host; a local one at launch, before spawning.
   const remote = options.host !== undefined && !isLocalHost(options.host);
-  if (!remote) ensureExecutable(spawnArgv[0] ?? '', options.cwd, env['PATH'] ?? '');
   const target = resolveTarget({
     spec: getEngine(server.engine),
     command: server,
@@ -71,7 +79,7 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
           ? options.log
           : resolvePath(options.cwd ?? process.cwd(), options.log),
     cwd: options.cwd,
-    graceMs: positive(options.graceMs, DEFAULTS.graceMs, 'graceMs', true),
+    graceMs: resolveOption('graceMs', options.graceMs),
     keepOnFailure: options.keepOnFailure === true,
     detachOnInterrupt: options.detachOnInterrupt === true,
     replace: options.replace === true,
@@ -79,24 +87,4 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     options,
     stateDir: options.stateDir ?? defaultStateDir(),
   };
-};
-
-// A command that is not on PATH fails here, before anything runs.
-const ensureExecutable = (file: string, cwd: string | undefined, path: string): void => {
-  const candidates = file.includes('/')
-    ? [isAbsolute(file) ? file : resolvePath(cwd ?? process.cwd(), file)]
-    : path.split(delimiter).map((dir) => join(dir || '.', file));
-  const found = candidates.some((path) => {
-    try {
-      accessSync(path, constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-  if (!found) {
-    throw new UsageError(`cannot run ${file}: no such executable${file.includes('/') ? '' : ' on PATH'}`, {
-      hint: 'check the command after --, or give the full path to the executable',
-    });
-  }
 };

@@ -1,7 +1,7 @@
 // launch(): preflight, test-bind, spawn detached with the log as stdout/stderr, record, watch, and stop the
 // server again when the start fails (unless asked not to).
 import { join } from 'node:path';
-import { VigilError } from '../errors.ts';
+import { VigilError, isVigilError } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
 import type { Diagnosis, PhaseId, VigilEvent } from '../events.ts';
 import { getEngine } from '../engines/index.ts';
@@ -10,7 +10,14 @@ import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
 import { listTree, stopTree } from '../hosts/kill.ts';
-import { newLaunchId, rewriteLaunchRecord, writeLaunchRecord, type LaunchRecord } from '../state/records.ts';
+import { LAUNCH_ID_VAR, launchMarker, readProcStat } from '../hosts/proc.ts';
+import {
+  newLaunchId,
+  readLaunchRecord,
+  rewriteLaunchRecord,
+  writeLaunchRecord,
+  type LaunchRecord,
+} from '../state/records.ts';
 import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
 import { createChannel } from './channel.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
@@ -21,6 +28,10 @@ import { checkPort } from './port-check.ts';
 import { launchRemote } from './remote-launch.ts';
 import { isLocalHost } from '../hosts/remote/destination.ts';
 import { runPreflightStep } from './preflight-step.ts';
+import { commandProblem } from './command-check.ts';
+import { explainFullDisk } from './disk-full.ts';
+import { checkLogPath, prepareStateDir, type PathNotice } from '../state/usable-paths.ts';
+import { acquirePortLock } from '../state/port-lock.ts';
 import {
   failureFromOutcome,
   plainFailure,
@@ -39,6 +50,7 @@ export const launch = (options: LaunchOptions): StartHandle => {
     argv: config.command,
     env: config.env,
     secrets: config.server.apiKey === null ? [] : [config.server.apiKey],
+    urls: [config.options.url ?? '', config.target.healthUrl ?? ''],
   });
   const channel = createChannel<VigilEvent>();
   const result = runLaunch(config, redact, (event) => {
@@ -82,12 +94,96 @@ const runLaunch = async (
   const interrupted = (): StartResult =>
     fail(plainFailure('interrupted', simpleDiagnosis('interrupted before the server was launched'), since()));
 
+  try {
+    return await launchChecked(config, redact, emit, { fail, since, aborted, interrupted });
+  } catch (error) {
+    // vigil's own errors (a state directory gone bad mid-start) end the start like any failure: one clear line,
+    // and in jsonl a final `failed` event; anything else is a bug and goes on to the CLI's internal-error path.
+    if (!isVigilError(error)) throw error;
+    const summary = error.message;
+    return fail(plainFailure('preflight', simpleDiagnosis(summary, error.hint, 'invalid-value'), since()));
+  }
+};
+
+interface LaunchSteps {
+  fail: (fields: FailedFields, id?: string | null) => StartResult;
+  since: () => number;
+  aborted: () => boolean;
+  interrupted: () => StartResult;
+}
+
+const launchChecked = async (
+  config: LaunchConfig,
+  redact: Redactor,
+  emit: (event: Emittable) => VigilEvent,
+  steps: LaunchSteps,
+): Promise<StartResult> => {
+  const { fail, since, aborted, interrupted } = steps;
   if (aborted()) return interrupted();
   if (config.preflight) {
     const blocked = await runPreflightStep(config, emit);
     if (aborted()) return interrupted();
     if (blocked !== null) return fail(plainFailure('preflight', blocked, since()));
   }
+  // The command, the state directory and the log are checked before the port: --replace stops another launch.
+  const unusable = (problem: string, hint: string): StartResult =>
+    fail(plainFailure('preflight', simpleDiagnosis(problem, hint, 'invalid-value'), since()));
+  const notices: PathNotice[] = [];
+  const problem = commandProblem(config.spawnArgv[0] ?? '', config.cwd, config.env['PATH'] ?? '');
+  if (problem !== null) {
+    return unusable(
+      `cannot run the server: ${problem}`,
+      'check the command after --, or give the full path to the executable',
+    );
+  }
+  const state = prepareStateDir(config.stateDir);
+  if (!state.ok) return unusable(state.problem, state.hint);
+  notices.push(...state.notices);
+  const logTarget = config.log === null ? null : checkLogPath(config.log);
+  if (logTarget !== null && !logTarget.ok) return unusable(logTarget.problem, logTarget.hint);
+  if (logTarget !== null) notices.push(...logTarget.notices);
+  for (const notice of notices) emit({ type: 'notice', ...notice });
+
+  // One start per host and port: held from the port check until the launch record exists, which then keeps
+  // later starts out on its own.
+  const lockPort = config.target.bind?.port ?? config.server.port;
+  const lock = lockPort === null ? null : acquirePortLock(config.stateDir, 'local', lockPort);
+  if (lock !== null && !lock.held) {
+    return fail(
+      plainFailure(
+        'preflight',
+        {
+          class: 'port-in-use',
+          summary: `port ${lockPort} is being started by another vigil up (pid ${lock.owner.pid})`,
+          evidence: [],
+          advice: [
+            `wait for that start: vigil status lists it once launched, and vigil wait can watch it`,
+            `or stop it with vigil stop ID, or launch again with --replace once it is recorded`,
+          ],
+        },
+        since(),
+      ),
+    );
+  }
+  try {
+    return await launchLocked(config, redact, emit, steps, unusable, logTarget, () => {
+      if (lock?.held === true) lock.release();
+    });
+  } finally {
+    if (lock?.held === true) lock.release();
+  }
+};
+
+const launchLocked = async (
+  config: LaunchConfig,
+  redact: Redactor,
+  emit: (event: Emittable) => VigilEvent,
+  { fail, since, aborted, interrupted }: LaunchSteps,
+  unusable: (problem: string, hint: string) => StartResult,
+  logTarget: ReturnType<typeof checkLogPath> | null,
+  releaseLock: () => void,
+): Promise<StartResult> => {
+  const signal = config.options.signal;
   if (config.target.bind !== null) {
     const check = await checkPort({
       ...config.target.bind,
@@ -105,22 +201,31 @@ const runLaunch = async (
   if (aborted()) return interrupted();
 
   const id = newLaunchId(config.server.engine, config.target.bind?.port ?? config.server.port);
-  const logPath = config.log ?? join(config.stateDir, 'logs', `${id}.log`);
+  const logValue = logTarget?.ok === true ? logTarget.value : null;
+  const logPath =
+    logValue === null
+      ? join(config.stateDir, 'logs', `${id}.log`)
+      : logValue.kind === 'none'
+        ? '/dev/null'
+        : logValue.path;
+  const followLog = logValue?.kind !== 'none';
   let child: DetachedProcess;
   try {
     child = await spawnDetached({
       argv: config.spawnArgv,
       logPath,
-      env: config.env,
+      env: { ...config.env, [LAUNCH_ID_VAR]: id },
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
     });
   } catch (error) {
-    if (error instanceof VigilError && error.code === 'E_SPAWN') {
-      return fail(plainFailure('exited', simpleDiagnosis(error.message, error.hint), since()));
+    if (error instanceof VigilError && (error.code === 'E_SPAWN' || error.code === 'E_STATE')) {
+      return unusable(error.message, error.hint ?? 'check the command and --log');
     }
     throw error;
   }
   const startedAt = performance.now();
+  // The tree to stop: the session and group, and processes that left them but carry the launch's marker.
+  const tree = { ...child, marker: launchMarker(id) };
   const stopOptions = {
     graceMs: config.graceMs,
     onStopping: (count: number) => {
@@ -145,17 +250,19 @@ const runLaunch = async (
     log: logPath,
     log_offset: child.logOffset,
     command: redact.argv(config.command),
-    url: config.target.origin,
-    health_url: config.target.healthUrl,
+    url: config.target.origin === null ? null : redact(config.target.origin),
+    health_url: config.target.healthUrl === null ? null : redact(config.target.healthUrl),
     port: config.target.bind?.port ?? config.server.port,
     outcome: 'starting',
     ended_at: null,
+    watcher: { pid: process.pid, proc_start: readProcStat(process.pid)?.starttime ?? null },
   };
   try {
     await writeLaunchRecord(config.stateDir, record);
+    releaseLock();
   } catch (error) {
     // Without a record nobody could stop this server later: stop it now rather than orphan it.
-    await stopTree(child, stopOptions);
+    await stopTree(tree, stopOptions);
     throw new VigilError('E_STATE', `cannot write the launch record under ${config.stateDir}`, {
       cause: error,
       hint: 'check that the state directory ($XDG_STATE_HOME/vigil) is writable',
@@ -207,7 +314,7 @@ const runLaunch = async (
       diagnoser,
       redact,
       emit,
-      log: { path: logPath, fromOffset: child.logOffset },
+      log: followLog ? { path: logPath, fromOffset: child.logOffset } : null,
       liveness: watchLaunched(child),
       startedAt,
       timeoutMs: config.timeoutMs,
@@ -219,7 +326,7 @@ const runLaunch = async (
       expectStatus: config.expectStatus,
       ...(signal === undefined ? {} : { signal }),
       onEnding: (end) => {
-        if (end.kind !== 'ready' && !keepFor(end)) members = listTree(child);
+        if (end.kind !== 'ready' && !keepFor(end)) members = listTree(tree);
       },
       ...(history.length === 0
         ? {}
@@ -228,7 +335,7 @@ const runLaunch = async (
           }),
     });
   } catch (error) {
-    if (!config.keepOnFailure) await stopTree(child, stopOptions);
+    if (!config.keepOnFailure) await stopTree(tree, stopOptions);
     throw error;
   }
 
@@ -248,12 +355,26 @@ const runLaunch = async (
       ...(smoke === null ? {} : { rung: 'generating' as const }),
     };
     const event = { ...ready, t: emit(ready).t };
+    // The server is ready whatever happens to the bookkeeping; a state directory that cannot be written (a full
+    // disk) is a warning, not a failed start.
+    const warnings: string[] = [];
     const historyWritten = recordStart(profile, tracker.phaseDurations(performance.now()), {
       dir: config.stateDir,
-    }).catch(() => undefined);
-    const recordWritten = rewriteRecord(config.stateDir, record, { outcome: 'ready' });
+    }).catch((error: unknown) => {
+      warnings.push(
+        `the start history under ${config.stateDir} could not be written (${errorCode(error)}); the next ETA will not count this start`,
+      );
+    });
+    const recordWritten = rewriteLaunchRecord(config.stateDir, record, { outcome: 'ready' }).catch(
+      (error: unknown) => {
+        warnings.push(
+          `the launch record ${id} could not be updated (${errorCode(error)}); vigil status reads its live state from the process, and vigil stop ${id} still works`,
+        );
+      },
+    );
     await Promise.all([historyWritten, recordWritten]);
     return {
+      ...(warnings.length === 0 ? {} : { warnings }),
       ok: true,
       exitCode: EXIT.ready,
       elapsedMs: outcome.elapsedMs,
@@ -263,15 +384,19 @@ const runLaunch = async (
     };
   }
 
-  const fields =
+  let fields =
     smoke?.failure === undefined
-      ? failureFromOutcome(outcome, diagnoser, config)
+      ? await explainFullDisk(failureFromOutcome(outcome, diagnoser, config), followLog ? logPath : null)
       : plainFailure('smoke', smoke.failure, since());
+  const stopRequested =
+    outcome.end.kind === 'exited' &&
+    (await readLaunchRecord(config.stateDir, id).catch(() => null))?.stop_requested_at != null;
+  if (stopRequested) fields = stoppedByCommand(fields, id);
   const keep = keepFor(outcome.end);
   if (keep) {
     fields.kept_running = true;
   } else {
-    const stopped = await stopTree(child, { ...stopOptions, ...(members === undefined ? {} : { members }) });
+    const stopped = await stopTree(tree, { ...stopOptions, ...(members === undefined ? {} : { members }) });
     fields.kept_running = false;
     if (stopped.survivors.length > 0) {
       fields.survivors = stopped.survivors.map((s) => ({ ...s, command: redact(s.command) }));
@@ -279,7 +404,7 @@ const runLaunch = async (
   }
   const result = fail(fields, id);
   await rewriteRecord(config.stateDir, record, {
-    outcome: 'failed',
+    outcome: stopRequested ? 'stopped' : 'failed',
     ended_at: keep ? null : new Date().toISOString(),
   });
   return result;
@@ -314,8 +439,29 @@ const smokeTest = async (
   return report.ok ? {} : { failure: smokeDiagnosis(report) };
 };
 
-const simpleDiagnosis = (summary: string, hint?: string): Diagnosis => ({
-  class: 'unknown',
+// A launch that `vigil stop` ended while it was starting: said as such (exit 130), not as a crash with advice.
+const stoppedByCommand = (fields: FailedFields, id: string): FailedFields => ({
+  ...fields,
+  reason: 'interrupted',
+  exit_code: EXIT.interrupted,
+  message: `stopped by vigil stop ${id} before it was ready`,
+  diagnosis: {
+    class: 'unknown',
+    summary: `the server was stopped by vigil stop ${id} before it was ready`,
+    evidence: [],
+    advice: [],
+  },
+});
+
+const errorCode = (error: unknown): string =>
+  (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+
+const simpleDiagnosis = (
+  summary: string,
+  hint?: string,
+  kind: Diagnosis['class'] = 'unknown',
+): Diagnosis => ({
+  class: kind,
   summary,
   evidence: [],
   advice: hint === undefined ? [] : [hint],

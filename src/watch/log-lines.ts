@@ -1,6 +1,7 @@
 // The log side of the watch loop: each followed line goes to the start tracker and the diagnoser, becomes
 // `phase` and `log` events, feeds the tail and the last line, and signals progress, the ready line and probes.
 import { stripVTControlCharacters } from 'node:util';
+import { visibleText } from '../logs/normalize.ts';
 import type { Evidence, PhaseId } from '../events.ts';
 import type { Diagnoser, StartTracker, TrackLineResult } from '../diagnose/types.ts';
 import type { FollowedLine } from '../logs/follow.ts';
@@ -87,7 +88,7 @@ export const createLineHandler = (
             input.emit({
               type: 'log',
               line: line.line,
-              text: input.redact(update.text),
+              text: input.redact(visibleText(update.text)),
               level: update.level,
             });
           }
@@ -145,5 +146,5 @@ export const createLineHandler = (
 // The final state of a line with `\r` redraws, without ANSI codes.
 const collapse = (text: string): string => {
   const plain = stripVTControlCharacters(text);
-  return plain.slice(plain.lastIndexOf('\r') + 1).trimEnd();
+  return visibleText(plain.slice(plain.lastIndexOf('\r') + 1)).trimEnd();
 };

@@ -16,6 +16,7 @@ import type { ProbeTarget } from './target.ts';
 import { createPatience, type Patience } from './patience.ts';
 import { createReadiness } from './readiness.ts';
 import { createLineHandler } from './log-lines.ts';
+import { diskSpaceFor, formatBytes } from '../state/disk-space.ts';
 
 /** An event before the loop stamps its time. */
 export type Emittable = {
@@ -99,6 +100,15 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
       input.liveness?.stop();
       input.signal?.removeEventListener('abort', onAbort);
       const elapsedMs = Math.round(now() - input.startedAt);
+      // Say so at once: stopping the rest of the launch (its grace period) and reading the log's end take time.
+      if (end.kind === 'exited') {
+        input.emit({
+          type: 'exited',
+          server_exit_code: end.end.code,
+          server_signal: end.end.signal,
+          elapsed_ms: elapsedMs,
+        });
+      }
       // Read what the server wrote last before reporting: a crash's cause is usually in its final lines.
       const drained = drainLog(end);
       input.onEnding?.(end);
@@ -161,6 +171,9 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
         becomeReady();
         return;
       }
+      // HTTP answers but the server is not healthy: the rest of its start is usually short.
+      if (verdict.rung === 'http-up') prober?.hurry?.();
+      if (verdict.waitingForLine) checkLogSpace(result.url);
       if (verdict.waitingForLine && !notedWaitingForLine) {
         notedWaitingForLine = true;
         input.emit({
@@ -169,6 +182,25 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
           message: `${result.url} answers ${String(result.status)}, but the engine's ready line has not appeared in the log yet`,
         });
       }
+    };
+
+    // Healthy, but the ready line has not come: when the log's filesystem is full it never will, so the start is
+    // ready with a notice instead of stalling away a healthy server (DESIGN.md "Disk full").
+    let checkingSpace = false;
+    const checkLogSpace = (url: string): void => {
+      if (checkingSpace || input.log === null) return;
+      checkingSpace = true;
+      const logPath = input.log.path;
+      void diskSpaceFor(logPath).then((space) => {
+        checkingSpace = false;
+        if (space === null || !space.full || ending) return;
+        input.emit({
+          type: 'notice',
+          code: 'disk-full',
+          message: `${url} is healthy, but the log ${logPath} cannot grow: its filesystem (${space.path}) is full, ${formatBytes(space.free)} free; the ready line cannot arrive, so vigil reports ready and leaves the server running`,
+        });
+        becomeReady();
+      });
     };
 
     const lines = createLineHandler(
@@ -265,6 +297,7 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
           intervalMs: input.intervalMs,
           timeoutMs: input.probeTimeoutMs,
           headers: input.target.headers,
+          allowFast: input.target.fastProbe,
           onResult: handleProbe,
         });
         prober.start();

@@ -1,6 +1,10 @@
-// The options of launch() and watch(), their defaults (DESIGN.md "Common options"), and their validation.
+// The options of launch() and watch(): each one's default, range and error message, defined once (DESIGN.md
+// "Common options"). The library validates with these definitions; the CLI builds its options from them
+// (src/cli/watch-options.ts), so both accept the same values and say the same thing about a bad one.
 import { invalidOption } from '../errors.ts';
+import { parseDuration } from '../config/duration.ts';
 import type { EngineChoice } from '../engines/command.ts';
+import { ENGINES } from '../engines/index.ts';
 
 /** Options shared by launch() and watch(). Durations are milliseconds. */
 export interface WatchCommonOptions {
@@ -109,41 +113,173 @@ export interface ResolvedCommon {
   heartbeatMs: number;
 }
 
-// DESIGN.md's defaults, in milliseconds.
-export const DEFAULTS = {
-  timeoutMs: 60 * 60_000,
-  stallTimeoutMs: 10 * 60_000,
-  intervalMs: 1000,
-  probeTimeoutMs: 5000,
-  successThreshold: 1,
-  expectStatus: [200],
-  heartbeatMs: 60_000,
-  graceMs: 10_000,
+/** One option: its CLI flag and help, its default, and its check for a library value and for typed text. */
+export interface OptionSpec<T> {
+  flag: string;
+  /** Commander's value placeholder, e.g. `<duration>`. */
+  placeholder: string;
+  description: string;
+  default: T;
+  /** The default as the help shows it (and as it would be typed). */
+  defaultText: string;
+  /** Checks a library value; throws UsageError naming `name`. */
+  check(value: unknown, name: string): T;
+  /** Parses and checks what was typed after the flag; throws UsageError naming `name`. */
+  parse(text: string, name: string): T;
+}
+
+// A timer holds at most 2^31-1 ms (about 24.8 days): Node fires a longer one after 1 ms, with a warning.
+export const MAX_DURATION_MS = 2 ** 31 - 1;
+const MAX_DURATION_TEXT = '596h';
+
+// Defines a duration option; `typed` is the text the value was parsed from (the CLI), absent for a library value.
+const duration = (
+  flag: string,
+  description: string,
+  defaultText: string,
+  { allowZero = false }: { allowZero?: boolean } = {},
+): OptionSpec<number> => {
+  const min = allowZero ? 0 : 1;
+  const check = (value: unknown, name: string, typed?: string): number => {
+    if (typeof value === 'number' && Number.isFinite(value) && value >= min && value <= MAX_DURATION_MS)
+      return value;
+    const tooLong = typeof value === 'number' && value > MAX_DURATION_MS;
+    throw invalidOption(
+      name,
+      typed === undefined
+        ? `milliseconds from ${min} to ${MAX_DURATION_MS} (${MAX_DURATION_TEXT})`
+        : `a duration from ${allowZero ? '0s' : '1ms'} to ${MAX_DURATION_TEXT}, such as 500ms, 10s, 15m or 1h`,
+      typed ?? value,
+      tooLong ? `a timer holds at most ${MAX_DURATION_TEXT} (about 24 days)` : undefined,
+    );
+  };
+  return spec({
+    flag,
+    placeholder: '<duration>',
+    description,
+    default: parseDuration(defaultText),
+    defaultText,
+    check: (value, name) => check(value, name),
+    parse: (text, name) => check(parseDuration(text, name), name, text),
+  });
+};
+
+const spec = <T>(definition: OptionSpec<T>): OptionSpec<T> => definition;
+
+/** A duration typed after an option of another concern (e.g. --connect-timeout): same range, same message. */
+export const parseDurationOption = (text: string, name: string, allowZero = false): number =>
+  duration(name, '', '1s', { allowZero }).parse(text, name);
+
+const PORT_EXPECTED = 'a port number from 1 to 65535';
+
+/** A TCP port: a whole number from 1 to 65535. */
+export const checkPort = (value: unknown, name: string, got: unknown = value): number => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 65535)
+    throw invalidOption(name, PORT_EXPECTED, got);
+  return value;
+};
+
+const wholeText = (text: string): number | null => (/^\d+$/.test(text.trim()) ? Number(text) : null);
+
+const STATUSES_EXPECTED = 'a comma list of HTTP statuses from 100 to 599, e.g. 200 or 200,204';
+const checkStatuses = (value: unknown, name: string, typed?: string): number[] => {
+  const list = Array.isArray(value) ? (value as unknown[]) : [];
+  if (
+    list.length === 0 ||
+    !list.every((s) => typeof s === 'number' && Number.isInteger(s) && s >= 100 && s <= 599)
+  )
+    throw invalidOption(name, STATUSES_EXPECTED, typed ?? (Array.isArray(value) ? value.join(',') : value));
+  return list as number[];
+};
+
+const ENGINE_CHOICES: readonly EngineChoice[] = ['auto', ...(Object.keys(ENGINES) as EngineChoice[])];
+/** The engines of the registry, for help texts: `sglang, vllm, tgi, generic`. */
+export const ENGINE_NAMES = Object.keys(ENGINES).join(', ');
+const ENGINE_EXPECTED = `one of ${ENGINE_CHOICES.join(', ')}`;
+const checkEngine = (value: unknown, name: string): EngineChoice => {
+  if (typeof value !== 'string' || !(ENGINE_CHOICES as readonly string[]).includes(value))
+    throw invalidOption(name, ENGINE_EXPECTED, value);
+  return value as EngineChoice;
+};
+
+const COUNT_EXPECTED = 'a whole number of 1 or more';
+const checkCount = (value: unknown, name: string, got: unknown = value): number => {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1)
+    throw invalidOption(name, COUNT_EXPECTED, got);
+  return value;
+};
+
+// Every option launch() and watch() share (plus launch()'s grace), keyed by its library name.
+export const OPTION_SPECS = {
+  engine: spec<EngineChoice>({
+    flag: '--engine',
+    placeholder: '<engine>',
+    description: `${ENGINE_NAMES} or auto (reads the command)`,
+    default: 'auto',
+    defaultText: 'auto',
+    check: checkEngine,
+    parse: (text, name) => checkEngine(text, name),
+  }),
+  port: spec<number | null>({
+    flag: '--port',
+    placeholder: '<n>',
+    description: "the server's port, when the command does not say it",
+    default: null,
+    defaultText: '',
+    check: (value, name) => checkPort(value, name),
+    parse: (text, name) => checkPort(wholeText(text), name, text),
+  }),
+  timeoutMs: duration('--timeout', 'the whole start, counted from spawn', '60m'),
+  stallTimeoutMs: duration('--stall-timeout', 'time without progress in the log', '10m'),
+  intervalMs: duration('--interval', 'time between probes', '1s'),
+  probeTimeoutMs: duration('--probe-timeout', 'limit for one probe', '5s'),
+  successThreshold: spec<number>({
+    flag: '--success-threshold',
+    placeholder: '<n>',
+    description: 'healthy answers in a row needed for ready',
+    default: 1,
+    defaultText: '1',
+    check: (value, name) => checkCount(value, name),
+    parse: (text, name) => checkCount(wholeText(text), name, text),
+  }),
+  expectStatus: spec<number[]>({
+    flag: '--expect-status',
+    placeholder: '<list>',
+    description: 'statuses that count as healthy, a comma list',
+    default: [200],
+    defaultText: '200',
+    check: checkStatuses,
+    parse: (text, name) =>
+      checkStatuses(
+        text.split(',').map((part) => (/^\s*\d{3}\s*$/.test(part) ? Number(part) : Number.NaN)),
+        name,
+        text,
+      ),
+  }),
+  heartbeatMs: duration('--heartbeat', 'time between heartbeats', '60s'),
+  graceMs: duration('--grace', 'time between SIGTERM and SIGKILL when stopping', '10s', { allowZero: true }),
 } as const;
 
-const ENGINES = new Set(['auto', 'sglang', 'vllm', 'tgi', 'generic']);
+// A library value checked against its definition, or the default when it is not given.
+export const resolveOption = <K extends keyof typeof OPTION_SPECS>(
+  key: K,
+  value: unknown,
+): (typeof OPTION_SPECS)[K]['default'] =>
+  value === undefined ? OPTION_SPECS[key].default : OPTION_SPECS[key].check(value, key);
 
 // Validates and fills in the shared options; throws UsageError naming the option.
-export const resolveCommon = (options: WatchCommonOptions): ResolvedCommon => {
-  const engine = options.engine ?? 'auto';
-  if (!ENGINES.has(engine)) throw invalidOption('engine', 'one of auto, sglang, vllm, generic', engine);
-  const expect = options.expectStatus ?? DEFAULTS.expectStatus;
-  if (expect.length === 0 || !expect.every((s) => Number.isInteger(s) && s >= 100 && s <= 599)) {
-    throw invalidOption('expectStatus', 'HTTP statuses between 100 and 599, e.g. 200,204', expect.join(','));
-  }
-  return {
-    engine,
-    url: options.url === undefined ? null : validateUrl(options.url),
-    port: options.port === undefined ? null : validatePort(options.port, 'port'),
-    timeoutMs: positive(options.timeoutMs, DEFAULTS.timeoutMs, 'timeoutMs'),
-    stallTimeoutMs: positive(options.stallTimeoutMs, DEFAULTS.stallTimeoutMs, 'stallTimeoutMs'),
-    intervalMs: positive(options.intervalMs, DEFAULTS.intervalMs, 'intervalMs'),
-    probeTimeoutMs: positive(options.probeTimeoutMs, DEFAULTS.probeTimeoutMs, 'probeTimeoutMs'),
-    successThreshold: atLeastOne(options.successThreshold, DEFAULTS.successThreshold, 'successThreshold'),
-    expectStatus: new Set(expect),
-    heartbeatMs: positive(options.heartbeatMs, DEFAULTS.heartbeatMs, 'heartbeatMs'),
-  };
-};
+export const resolveCommon = (options: WatchCommonOptions): ResolvedCommon => ({
+  engine: resolveOption('engine', options.engine),
+  url: options.url === undefined ? null : validateUrl(options.url),
+  port: resolveOption('port', options.port),
+  timeoutMs: resolveOption('timeoutMs', options.timeoutMs),
+  stallTimeoutMs: resolveOption('stallTimeoutMs', options.stallTimeoutMs),
+  intervalMs: resolveOption('intervalMs', options.intervalMs),
+  probeTimeoutMs: resolveOption('probeTimeoutMs', options.probeTimeoutMs),
+  successThreshold: resolveOption('successThreshold', options.successThreshold),
+  expectStatus: new Set(resolveOption('expectStatus', options.expectStatus)),
+  heartbeatMs: resolveOption('heartbeatMs', options.heartbeatMs),
+});
 
 // A URL vigil can probe: http or https, with a host.
 export const validateUrl = (text: string, option = 'url'): URL => {
@@ -157,33 +293,4 @@ export const validateUrl = (text: string, option = 'url'): URL => {
     throw invalidOption(option, 'an http:// or https:// URL such as http://127.0.0.1:30000', text);
   }
   return url;
-};
-
-// A TCP port: an integer from 1 to 65535.
-export const validatePort = (port: number, option: string): number => {
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw invalidOption(option, 'a port from 1 to 65535', port);
-  }
-  return port;
-};
-
-// A positive duration in milliseconds (or zero when `allowZero`).
-export const positive = (
-  value: number | undefined,
-  fallback: number,
-  option: string,
-  allowZero = false,
-): number => {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0 || (value === 0 && !allowZero)) {
-    throw invalidOption(option, allowZero ? 'a duration of zero or more' : 'a duration above zero', value);
-  }
-  return value;
-};
-
-const atLeastOne = (value: number | undefined, fallback: number, option: string): number => {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1)
-    throw invalidOption(option, 'a whole number of 1 or more', value);
-  return value;
 };

@@ -4,6 +4,7 @@ import type { Diagnosis } from '../events.ts';
 import { findPortHolders, testBindPort, type PortHolder } from '../hosts/port.ts';
 import { readProcStat } from '../hosts/proc.ts';
 import { stopTree } from '../hosts/kill.ts';
+import { inspectLaunch, treeOf } from '../state/launch-state.ts';
 import { listLaunchRecords, updateLaunchRecord, type LaunchRecord } from '../state/records.ts';
 
 // Where the server will bind, and what --replace may do about a holder.
@@ -22,20 +23,23 @@ export interface PortCheckInput {
 export type PortCheck = { free: true } | { free: false; diagnosis: Diagnosis };
 
 // Resolves free, or taken with a port-in-use diagnosis that names the holder and what to do.
+// A live vigil launch recorded on the port blocks the start even before that server opens it (engines open their
+// port only after loading the weights), so the check looks at the records first, then test-binds.
 export const checkPort = async (input: PortCheckInput): Promise<PortCheck> => {
+  const recorded = await findLiveLaunchOnPort(input.stateDir, input.port);
   const first = await testBindPort(input.host, input.port);
-  if (first.free !== false) return { free: true };
-  const holders = findPortHolders(input.port);
-  const launch = await findHolderLaunch(input.stateDir, holders);
-  if (launch !== null && input.replace) {
+  if (first.free !== false && recorded === null) return { free: true };
+  const holders = first.free === false ? findPortHolders(input.port) : [];
+  const launch = recorded ?? (await findHolderLaunch(input.stateDir, holders));
+  if (launch !== null && input.replace && launch.proc_start !== null) {
     input.onNotice(
       'replacing',
       `stopping vigil launch ${launch.id} (pid ${launch.pid}), which holds port ${input.port}`,
     );
-    const stopped = await stopTree(
-      { pid: launch.pid, pgid: launch.pgid, sid: launch.sid, starttime: launch.proc_start },
-      { graceMs: input.graceMs, ...(input.skipGrace === undefined ? {} : { skipGrace: input.skipGrace }) },
-    );
+    const stopped = await stopTree(treeOf(launch), {
+      graceMs: input.graceMs,
+      ...(input.skipGrace === undefined ? {} : { skipGrace: input.skipGrace }),
+    });
     await updateLaunchRecord(input.stateDir, launch.id, {
       outcome: 'stopped',
       ended_at: new Date().toISOString(),
@@ -45,6 +49,20 @@ export const checkPort = async (input: PortCheckInput): Promise<PortCheck> => {
     }
   }
   return { free: false, diagnosis: describeHolder(input, holders, launch) };
+};
+
+// A local launch recorded on this port whose processes still run (loading or serving).
+const findLiveLaunchOnPort = async (stateDir: string, port: number): Promise<LaunchRecord | null> => {
+  const records = await listLaunchRecords(stateDir);
+  return (
+    records.find(
+      (r) =>
+        r.host === 'local' &&
+        r.port === port &&
+        r.outcome !== 'stopped' &&
+        inspectLaunch(r).state === 'alive',
+    ) ?? null
+  );
 };
 
 // The launch whose session holds the port, if any.
@@ -73,11 +91,11 @@ const describeHolder = (
     const url = launch.url ?? `http://127.0.0.1:${input.port}`;
     return {
       class: 'port-in-use',
-      summary: `port ${input.port} is already in use by vigil launch ${launch.id} (pid ${launch.pid})`,
+      summary: `port ${input.port} is already in use by vigil launch ${launch.id} (pid ${launch.pid}${launch.outcome === 'starting' ? ', still starting' : ''})`,
       evidence: [],
       advice: [
-        `stop it: vigil stop ${launch.id}`,
-        `or watch it instead: vigil wait ${url}`,
+        `watch it instead: vigil wait ${url}`,
+        `or stop it: vigil stop ${launch.id}`,
         `or launch with --replace to stop it first`,
       ],
     };

@@ -1,6 +1,7 @@
 // The preflight step of a launch: check the flags, emit the `preflight` event, and turn a blocking outcome
 // into the diagnosis of a failed start (exit 2).
 import type { Diagnosis, VigilEvent } from '../events.ts';
+import { getEngine } from '../engines/index.ts';
 import type { HostRunner } from '../hosts/types.ts';
 import type { LaunchConfig } from './launch-config.ts';
 import type { Emittable } from './loop.ts';
@@ -12,7 +13,7 @@ export const runPreflightStep = async (
   host?: HostRunner,
 ): Promise<Diagnosis | null> => {
   const engine = config.server.engine;
-  if (engine === 'generic' || engine === 'tgi') {
+  if (getEngine(engine).flags === undefined) {
     emit({
       type: 'preflight',
       status: 'skipped',

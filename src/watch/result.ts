@@ -18,6 +18,8 @@ export interface StartResult {
   url: string | null;
   /** The final event: always `ready` or `failed`. */
   event: ReadyEvent | FailedEvent;
+  /** What went wrong besides the start itself (a record that could not be written), for the CLI to say. */
+  warnings?: string[];
 }
 
 // What launch() and watch() return at once.

@@ -16,6 +16,8 @@ export interface ProbeTarget {
   noApi: boolean;
   /** Where to test-bind before spawning, when vigil knows. */
   bind: { host: string; port: number } | null;
+  /** The health URL is cheap to probe quickly (it runs no generation). */
+  fastProbe: boolean;
 }
 
 // What the target is resolved from.
@@ -40,13 +42,29 @@ export const resolveTarget = (input: TargetInput): ProbeTarget => {
   const port = input.port ?? command?.port ?? null;
   const bindHost = command?.bindHost ?? null;
   const bind = bindTarget(bindHost, port, input.url);
-  if (spec.id === 'sglang' && (command?.nodeRank ?? 0) >= 1) {
-    return { healthUrl: null, origin: null, headers, needReadyLine: false, noApi: true, bind: null };
+  if (spec.servesNoApi?.({ nodeRank: command?.nodeRank ?? 0 }) === true) {
+    return {
+      healthUrl: null,
+      origin: null,
+      headers,
+      needReadyLine: false,
+      noApi: true,
+      bind: null,
+      fastProbe: false,
+    };
   }
   if (input.url !== null) {
     const url = new URL(input.url.href);
     if (url.pathname === '/' && url.search === '') url.pathname = healthPath;
-    return { healthUrl: url.href, origin: url.origin, headers, needReadyLine, noApi: false, bind };
+    return {
+      healthUrl: url.href,
+      origin: url.origin,
+      headers,
+      needReadyLine,
+      noApi: false,
+      bind,
+      fastProbe: isCheap(spec, url.pathname),
+    };
   }
   if (port === null) {
     throw new UsageError('cannot tell which port the server listens on', {
@@ -55,8 +73,20 @@ export const resolveTarget = (input: TargetInput): ProbeTarget => {
     });
   }
   const origin = `http://${probeHost(bindHost)}:${port}`;
-  return { healthUrl: `${origin}${healthPath}`, origin, headers, needReadyLine, noApi: false, bind };
+  return {
+    healthUrl: `${origin}${healthPath}`,
+    origin,
+    headers,
+    needReadyLine,
+    noApi: false,
+    bind,
+    fastProbe: isCheap(spec, healthPath),
+  };
 };
+
+// Whether a health path answers without generating (the engine lists the ones that generate).
+export const isCheap = (spec: EngineSpec, path: string): boolean =>
+  !(spec.generatingHealthPaths ?? []).includes(path.replace(/\/+$/, '') || '/');
 
 // The loopback address to probe for a bind address: 0.0.0.0 → 127.0.0.1, :: → [::1].
 export const probeHost = (bindHost: string | null): string => {

@@ -13,7 +13,17 @@ import { createChannel } from './channel.ts';
 import { watchPid } from './liveness.ts';
 import { runWatchLoop, type Emittable } from './loop.ts';
 import { resolveCommon, validateUrl, type WatchOptions } from './options.ts';
-import { failureFromOutcome, redactFailure, type StartHandle, type StartResult } from './result.ts';
+import {
+  failureFromOutcome,
+  plainFailure,
+  redactFailure,
+  type FailedFields,
+  type StartHandle,
+  type StartResult,
+} from './result.ts';
+import { describeNonRegular } from '../state/usable-paths.ts';
+import { explainFullDisk } from './disk-full.ts';
+import { readProcStat } from '../hosts/proc.ts';
 import { resolveTarget } from './target.ts';
 import { watchRemote } from './remote-wait.ts';
 import { isLocalHost } from '../hosts/remote/destination.ts';
@@ -46,6 +56,7 @@ export const watch = (options: WatchOptions): StartHandle => {
   });
   const redact = createRedactor({
     env: process.env,
+    urls: [options.url],
     ...(options.apiKey === undefined ? {} : { secrets: [options.apiKey] }),
   });
   const channel = createChannel<VigilEvent>();
@@ -56,8 +67,44 @@ export const watch = (options: WatchOptions): StartHandle => {
     channel.push(stamped);
     return stamped;
   };
+  const fail = (fields: FailedFields): StartResult => {
+    const safe = redactFailure(fields, redact);
+    const event = { ...safe, type: 'failed' as const, t: emit({ type: 'failed', ...safe }).t };
+    return {
+      ok: false,
+      exitCode: safe.exit_code,
+      elapsedMs: safe.elapsed_ms,
+      id: null,
+      url: url.origin,
+      event,
+    };
+  };
+  // What cannot work is said at the start: a pid that is not running, a --log that is a folder or a FIFO (reading
+  // a FIFO would block, and it is not a log vigil can follow).
+  const refusal = (): string | null => {
+    if (options.pid !== undefined && readProcStat(options.pid) === null) {
+      return `--pid ${options.pid}: no such process is running`;
+    }
+    const kind = logPath === null ? null : describeNonRegular(logPath);
+    return kind === null ? null : `--log ${options.log ?? ''} is ${kind}`;
+  };
   const run = async (): Promise<StartResult> => {
     const startedAt = performance.now();
+    const refused = refusal();
+    if (refused !== null) {
+      return fail(
+        plainFailure(
+          'preflight',
+          {
+            class: 'invalid-value',
+            summary: refused,
+            evidence: [],
+            advice: ['check the process id (ps) and the log path, then run vigil wait again'],
+          },
+          0,
+        ),
+      );
+    }
     // `--log-from end`: only what is written from now on; a file that does not exist yet starts at 0.
     const fromOffset = logPath === null || options.logFrom !== 'end' ? 0 : sizeOf(logPath);
     if (logPath === null) {
@@ -110,16 +157,7 @@ export const watch = (options: WatchOptions): StartHandle => {
         event: { ...event, t: emit(event).t },
       };
     }
-    const fields = redactFailure(failureFromOutcome(outcome, diagnoser, common), redact);
-    const event = { ...fields, type: 'failed' as const, t: emit({ type: 'failed', ...fields }).t };
-    return {
-      ok: false,
-      exitCode: fields.exit_code,
-      elapsedMs: fields.elapsed_ms,
-      id: null,
-      url: url.origin,
-      event,
-    };
+    return fail(await explainFullDisk(failureFromOutcome(outcome, diagnoser, common), logPath));
   };
   const result = run().finally(() => {
     channel.close();

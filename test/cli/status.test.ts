@@ -50,7 +50,7 @@ describe('vigil status', () => {
     expect(lines[0]).toMatch(/^ID\s+STATE\s+PID\s+AGE\s+URL\s+LOG$/);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${launched.id}\\s+alive \\(ready\\)\\s+${launched.pid}\\s+\\S+\\s+http://127\\.0\\.0\\.1:${port}\\s+${launched.log}$`,
+        `^${launched.id}\\s+alive, healthy\\s+${launched.pid}\\s+\\S+\\s+http://127\\.0\\.0\\.1:${port}\\s+${launched.log}$`,
       ),
     );
     expect(lines[2]).toMatch(/^generic-\d+-[0-9a-f]{4}\s+exited\s+/);

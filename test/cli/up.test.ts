@@ -199,16 +199,85 @@ describe('vigil up', () => {
     ],
     [['--port', '8000', '--env', 'VIGIL_SURELY_UNSET', '--', 'sleep', '1'], /VIGIL_SURELY_UNSET is not set/],
     [
-      ['--port', '8000', '--engine', 'tgi', '--', 'sleep', '1'],
-      /--engine: expected one of auto, sglang, vllm, generic/,
+      ['--port', '8000', '--engine', 'sglangg', '--', 'sleep', '1'],
+      /--engine: expected one of auto, sglang, vllm, tgi, generic, got "sglangg"/,
     ],
-    [['--port', '8000', '--', 'vigil-no-such-binary'], /cannot run vigil-no-such-binary/],
+    [['--port', '0', '--', 'sleep', '1'], /--port: expected a port number from 1 to 65535, got "0"/],
+    [
+      ['--port', '8000', '--probe-timeout', '9999h', '--', 'sleep', '1'],
+      /--probe-timeout: expected a duration from 1ms to 596h.*got "9999h"\n.*a timer holds at most 596h/,
+    ],
+    [
+      ['--port', '8000', '--interval', '600h', '--', 'sleep', '1'],
+      /--interval: expected a duration from 1ms to 596h.*got "600h"/,
+    ],
+    [
+      ['--port', '8000', '--grace', '597h', '--', 'sleep', '1'],
+      /--grace: expected a duration from 0s to 596h/,
+    ],
+    [['--port', '8000', '--timeout', '0s', '--', 'sleep', '1'], /--timeout: expected a duration from 1ms/],
   ])('rejects %j with exit 1 before launching anything', async (args, message) => {
     const { env, stateDir } = await makeStateEnv();
     const r = await runMain(['up', ...args], env);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(message);
     expect(r.stderr).not.toMatch(/at .*\.js:\d+/);
+    expect(await listLaunchRecords(stateDir)).toEqual([]);
+  });
+
+  it('refuses a command that cannot run as a preflight failure (exit 2) before launching anything', async () => {
+    const { env, stateDir } = await makeStateEnv();
+    const r = await runMain(['up', '--port', '8000', '--output', 'plain', '--', 'vigil-no-such-binary'], env);
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toMatch(/cannot run the server: vigil-no-such-binary: command not found/);
+    expect(await listLaunchRecords(stateDir)).toEqual([]);
+  });
+});
+
+describe('vigil up: server commands refused before launch (exit 2)', () => {
+  const sim = ['vigil', 'sim', 'sglang', '--', '--model-path', 'm'];
+  it.each([
+    [
+      ['--offline', '--', ...sim, '--port', '0'],
+      /the server command's --port 0 is not a port from 1 to 65535/,
+    ],
+    [
+      ['--no-preflight', '--', ...sim, '--port', '70000'],
+      /the server command's --port 70000 is not a port from 1 to 65535/,
+    ],
+  ])('refuses %j', async (args, message) => {
+    const { env, stateDir } = await makeStateEnv();
+    const r = await runMain(['up', ...args], env);
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toMatch(message);
+    expect(await listLaunchRecords(stateDir)).toEqual([]);
+  });
+
+  it('vigil check reports the port as an error finding', async () => {
+    const r = await runMain([
+      'check',
+      '--offline',
+      '--',
+      'python',
+      '-m',
+      'sglang.launch_server',
+      '--port',
+      '0',
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/error\[invalid-value\]: --port must be a port from 1 to 65535, got 0/);
+  });
+
+  it('refuses a --config file over 1 MiB without parsing it', async () => {
+    const { dir, env, stateDir } = await makeStateEnv();
+    const config = join(dir, 'serve.yaml');
+    // 2 MiB of valid YAML: a mapping with one long list.
+    await writeFile(config, `tp-size: 1\nlist:\n${'  - 1234567\n'.repeat(200_000)}`);
+    const r = await runMain(['up', '--offline', '--output', 'plain', '--', ...sim, '--config', config], env);
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toMatch(
+      /--config .*serve\.yaml cannot be read where the server runs \(it is 2\.\d MiB, .*at most 1 MiB\)/,
+    );
     expect(await listLaunchRecords(stateDir)).toEqual([]);
   });
 });

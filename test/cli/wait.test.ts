@@ -65,7 +65,8 @@ describe('vigil wait', () => {
     [['http://127.0.0.1:1', '--log-from', 'middle'], /--log-from: expected start or end/],
     [['http://127.0.0.1:1', '--pid', 'abc'], /--pid: expected a process id/],
     [['not-a-url'], /url: expected an http:\/\/ or https:\/\/ URL/],
-    [['http://127.0.0.1:1', '--interval', '0s'], /--interval: expected a duration above zero/],
+    [['http://127.0.0.1:1', '--interval', '0s'], /--interval: expected a duration from 1ms to 596h/],
+    [['http://127.0.0.1:1', '--heartbeat', '9999h'], /--heartbeat: expected a duration from 1ms to 596h/],
   ])('rejects %j with exit 1', async (args, message) => {
     const r = await runMain(['wait', ...args]);
     expect(r.code).toBe(1);

@@ -99,8 +99,12 @@ describe('prefilter needles', () => {
   it.each(SIGNATURES.map((signature) => [signature.id, signature] as const))(
     '%s: a sample line matches and is covered',
     (id, signature) => {
-      const sample = SAMPLES[id];
+      const sample = SAMPLES[id] ?? signature.samples?.[0];
       expect(sample, `add a sample line for ${id}`).toBeDefined();
+      for (const own of signature.samples ?? []) {
+        expect(signature.pattern.test(normalizeLine(own).text.trim()), own).toBe(true);
+        expect(covered(own), own).toBe(true);
+      }
       const text = normalizeLine(sample ?? '').text.trim();
       expect(signature.pattern.test(text)).toBe(true);
       expect(covered(sample ?? '')).toBe(true);

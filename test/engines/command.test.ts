@@ -110,8 +110,10 @@ describe('readServerCommand', () => {
     }
   });
 
-  it('ignores a port value that is not a port', () => {
-    expect(readServerCommand(sglang('--port', '99999')).port).toBe(30000);
+  it('reports a port value that is not a port, rather than reading it as one', () => {
+    expect(readServerCommand(sglang('--port', '99999'))).toMatchObject({ port: 30000, badPort: '99999' });
+    expect(readServerCommand(sglang('--port', '0')).badPort).toBe('0');
+    expect(readServerCommand(sglang('--port', '65535'))).toMatchObject({ port: 65535, badPort: null });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adviseTgi } from '../../src/engines/tgi/failures.ts';
+import { adviseTgi } from '../../src/engines/tgi/advice.ts';
 import { TGI_HEARTBEATS, TGI_PHASES } from '../../src/engines/tgi/log.ts';
 
 const phaseOf = (message: string): string | null =>

@@ -1,4 +1,5 @@
 // `--config FILE.yaml`: the file's flags are merged ahead of the typed ones and checked, real files on disk.
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -147,11 +148,43 @@ describe('preflight with --config', () => {
     ['a file that is not YAML by name', async () => file('serve.json', '{}'), /only YAML files/],
     ['a list instead of a mapping', async () => file('list.yaml', '- a\n- b\n'), /must hold a mapping/],
     ['broken YAML', async () => file('broken.yaml', 'a: [1, 2\n'), /is not valid YAML/],
+    [
+      'a file over 1 MiB',
+      async () => file('huge.yaml', `a: ${'x'.repeat(1024 * 1024)}\n`),
+      /\(it is 1\.0 MiB, and engine config files are a few KB: vigil reads at most 1 MiB\)/,
+    ],
+    [
+      'a FIFO (reading it would block)',
+      () => {
+        const path = join(dir, 'pipe.yaml');
+        execFileSync('mkfifo', [path]);
+        return Promise.resolve(path);
+      },
+      /\(it is not a regular file\)/,
+    ],
   ])('stops on %s and points at the file name', async (_label, make, message) => {
     const path = await make();
     const outcome = await check([...SGLANG, '--model-path', 'm', '--config', path]);
     expect(outcome.blocked).toBe(true);
     expect(outcome.report.findings[0]).toMatchObject({ code: 'config-file', index: 6, arg: path });
     expect(outcome.report.findings[0]?.message).toMatch(message);
+  });
+});
+
+describe('--config=FILE', () => {
+  it('is not merged, and preflight warns that the engine ignores the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vigil-config-eq-'));
+    const file = join(dir, 'serve.yaml');
+    await writeFile(file, 'tp-size: 3\n');
+    const outcome = await runPreflight({
+      command: ['python', '-m', 'sglang.launch_server', '--model-path', 'm', `--config=${file}`],
+      offline: true,
+    });
+    const warning = outcome.report.findings.find((f) => f.code === 'config-ignored');
+    expect(warning?.severity).toBe('warning');
+    expect(warning?.message).toContain(`--config ${file}`);
+    // The file's tp-size 3 was not merged: no finding names it.
+    expect(outcome.report.findings.some((f) => f.message.includes('tp-size'))).toBe(false);
+    await rm(dir, { recursive: true, force: true });
   });
 });

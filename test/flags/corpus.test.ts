@@ -201,9 +201,9 @@ const mutate = (corpus: Corpus, uses: readonly Use[], rng: Rng): Mutation[] => {
   const lookup = optionLookup(schema);
   const theirs = schema.engine === 'sglang' ? 'vllm' : 'sglang';
   const pairs = CROSS_ENGINE_PAIRS.flatMap((pair) =>
-    pair[theirs]
+    (pair.spellings[theirs] ?? [])
       .filter((name) => isUnknown(schema, name))
-      .map((name) => ({ name, ours: pair[schema.engine].filter((n) => lookup.has(n)) })),
+      .map((name) => ({ name, ours: (pair.spellings[schema.engine] ?? []).filter((n) => lookup.has(n)) })),
   ).filter((p) => p.ours.length > 0);
   if (pairs.length > 0) {
     const pair = pick(rng, pairs);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CROSS_ENGINE_PAIRS } from '../../src/flags/checks/aliases.ts';
 import { optionLookup } from '../../src/flags/argparse/parse.ts';
-import { loadBundledSchema } from '../../src/flags/schema/bundled.ts';
+import { BUNDLED_VERSIONS, loadBundledSchema } from '../../src/flags/schema/bundled.ts';
 import { runPreflight } from '../../src/flags/preflight.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/flags/', import.meta.url));
@@ -88,22 +88,20 @@ describe('cross-engine equivalents', () => {
   it('covers every pair of the table', () => {
     const typedNames = new Set([...CASES.map((c) => c[2]), '--model']);
     for (const pair of CROSS_ENGINE_PAIRS) {
-      const covered = [...pair.vllm, ...pair.sglang].some((name) => typedNames.has(name));
+      const covered = [...(pair.spellings.vllm ?? []), ...(pair.spellings.sglang ?? [])].some((name) =>
+        typedNames.has(name),
+      );
       expect({ pair: pair.purpose, covered }).toEqual({ pair: pair.purpose, covered: true });
     }
   });
 
   it('only names options that exist in some bundled release', () => {
-    const sglang = ['0.4.3', '0.4.10', '0.5.1', '0.5.9', '0.5.18'].map((v) =>
-      optionLookup(loadBundledSchema('sglang', v)),
-    );
-    const vllm = ['0.6.6.post1', '0.8.5.post1', '0.19.1'].map((v) =>
-      optionLookup(loadBundledSchema('vllm', v)),
-    );
+    const sglang = BUNDLED_VERSIONS.sglang.map((v) => optionLookup(loadBundledSchema('sglang', v)));
+    const vllm = BUNDLED_VERSIONS.vllm.map((v) => optionLookup(loadBundledSchema('vllm', v)));
     for (const pair of CROSS_ENGINE_PAIRS) {
-      for (const name of pair.sglang)
+      for (const name of pair.spellings.sglang ?? [])
         expect({ name, found: sglang.some((l) => l.has(name)) }).toEqual({ name, found: true });
-      for (const name of pair.vllm)
+      for (const name of pair.spellings.vllm ?? [])
         expect({ name, found: vllm.some((l) => l.has(name)) }).toEqual({ name, found: true });
     }
   });

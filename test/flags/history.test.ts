@@ -11,8 +11,9 @@ describe('name index', () => {
 
   it('lists every bundled release of each engine', () => {
     const index = loadNameIndex();
-    expect(index.sglang.versions).toEqual(['0.4.3', '0.4.10', '0.5.1', '0.5.9', '0.5.18']);
-    expect(index.vllm.versions).toEqual(['0.6.6.post1', '0.8.5.post1', '0.19.1']);
+    expect(index.sglang.versions).toEqual(['0.4.3', '0.4.10', '0.5.1', '0.5.9', '0.5.18', 'main']);
+    expect(index.vllm.versions).toEqual(['0.6.6.post1', '0.8.5.post1', '0.19.1', '0.20.1', 'main']);
+    expect(index.tgi.versions).toEqual(['3.3.7']);
   });
 
   it('knows removed, added and hidden options', () => {
@@ -20,7 +21,9 @@ describe('name index', () => {
     expect(sglang.options['--enable-nan-detection']?.versions).toEqual(['0.4.3', '0.4.10', '0.5.1', '0.5.9']);
     expect(sglang.options['--num-speculative-tokens']).toBeUndefined();
     expect(vllm.options['--num-speculative-tokens']?.versions).toEqual(['0.6.6.post1']);
-    expect(sglang.options['--speculative-dflash-draft-window-size']?.hidden).toEqual(['0.5.18']);
+    expect(sglang.options['--speculative-dflash-draft-window-size']?.hidden).toEqual(['0.5.18', 'main']);
+    expect(vllm.options['--spec-tokens']?.versions).toEqual(['main']);
+    expect(vllm.options['--calculate-kv-scales']?.versions).toEqual(['0.8.5.post1', '0.19.1', '0.20.1']);
   });
 
   it('describes version ranges and removals', () => {

@@ -1,5 +1,6 @@
 // Builds the name index straight from data/flags/*.flags.json (what names.json must equal).
 import { readFileSync } from 'node:fs';
+import { FLAG_ENGINES } from '../../src/engines/index.ts';
 import { BUNDLED_VERSIONS, bundledPath } from '../../src/flags/schema/bundled.ts';
 import { buildNameIndex, type NameIndex } from '../../src/flags/schema/history.ts';
 import type { EngineName, FlagsJsonAction } from '../../src/flags/schema/schema.ts';
@@ -11,4 +12,4 @@ const releases = (engine: EngineName) =>
   }));
 
 export const nameIndexFromTables = (): NameIndex =>
-  buildNameIndex({ sglang: releases('sglang'), vllm: releases('vllm') });
+  buildNameIndex(Object.fromEntries(FLAG_ENGINES.map((spec) => [spec.id, releases(spec.id)])));

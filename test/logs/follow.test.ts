@@ -2,6 +2,7 @@ import { appendFile, rename, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  MAX_LINE,
   createLogFollower,
   followLog,
   type FollowedLine,
@@ -141,7 +142,23 @@ describe('followLog', () => {
     const r = reader(createLogFollower({ path }));
     await r.until((l) => l.length >= 2);
     expect(r.lines[0]).toEqual({ line: 1, text: 'windows' });
-    expect(r.lines[1]?.text).toBe(big);
+    // A line longer than MAX_LINE bytes is cut there, on a character boundary.
+    const cut = r.lines[1]?.text ?? '';
+    expect(cut.length).toBeGreaterThan(20_000);
+    expect(big.startsWith(cut)).toBe(true);
+    expect(Buffer.byteLength(cut)).toBeLessThanOrEqual(MAX_LINE);
+  });
+
+  it('cuts an enormous line without a newline and goes on with the next line', async () => {
+    const dir = await makeTempDir();
+    const path = join(dir, 'server.log');
+    await writeFile(path, `${'x'.repeat(5_000_000)}\nafter\n`);
+    const r = reader(createLogFollower({ path }));
+    await r.until((l) => l.some((line) => line.text === 'after'));
+    expect(r.lines.map((l) => [l.line, l.text.length])).toEqual([
+      [1, MAX_LINE],
+      [2, 5],
+    ]);
   });
 
   it('drain() reads what is written now, and with final hands over an unterminated last line', async () => {

@@ -41,3 +41,33 @@ describe('createRedactor', () => {
     ]);
   });
 });
+
+describe('secret options and shapes', () => {
+  it('treats options named close to a secret flag as secret', async () => {
+    const { isSecretOption } = await import('../../src/redact/redactor.ts');
+    for (const name of [
+      '--api-key',
+      '--api_key',
+      '--api-k',
+      '--api-kye',
+      '--apikey',
+      '--admin-api-k',
+      '--hf-token',
+    ])
+      expect(isSecretOption(name), name).toBe(true);
+    for (const name of ['--port', '--model-path', '--tokenizer-path', '--max-total-tokens', '--tp'])
+      expect(isSecretOption(name), name).toBe(false);
+  });
+
+  it('masks URL credentials and learns keys from a server_args line', () => {
+    const redact = createRedactor();
+    expect(redact('GET http://bob:s3cr3t-pw@127.0.0.1:8000/health')).toBe(
+      `GET http://bob:${MASK}@127.0.0.1:8000/health`,
+    );
+    expect(redact('clone https://ghp_tokenvalue@github.invalid/x')).toBe(
+      `clone https://${MASK}@github.invalid/x`,
+    );
+    redact.learn("server_args=ServerArgs(api_key='sk-learn-1234')");
+    expect(redact('later: sk-learn-1234')).toBe(`later: ${MASK}`);
+  });
+});

@@ -248,4 +248,28 @@ describe('vigil up --host', () => {
     expect(run.code, run.stderr).toBe(3);
     expect(lastEvent(run.events)).toMatchObject({ type: 'failed', reason: 'exited' });
   });
+
+  it('runs --activate before the server, under --remote-shell bash -lc', async () => {
+    const port = remotePort();
+    const run = await up(
+      [
+        '--engine',
+        'generic',
+        '--url',
+        `http://127.0.0.1:${port}/health`,
+        '--remote-shell',
+        'bash -lc',
+        '--activate',
+        `export SEQ_COUNT=3 SEQ_MS=5 PORT=${port}`,
+      ],
+      [process.execPath, numberedServer(host)],
+    );
+    expect(run.code, run.stderr).toBe(0);
+    // The server saw what the activation exported: three numbered lines, on the port it set.
+    expect(run.events.filter((e) => e.type === 'log' && e.text.startsWith('seq ')).length).toBe(3);
+    await runVigil(
+      ['stop', (run.events.find((e) => e.type === 'launched') as { id: string }).id],
+      host.localEnv,
+    );
+  });
 });

@@ -115,7 +115,7 @@ describe('json renderer', () => {
       'json',
     );
     expect(parseLines(text)).toEqual([
-      { type: 'preflight', t: 3, status: 'errors', source: null, findings: [], v: 1 },
+      { type: 'preflight', t: 3, status: 'errors', source: null, findings: [], v: EVENT_SCHEMA_VERSION },
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VigilEvent } from '../../src/events.ts';
-import { createPlainRenderer } from '../../src/report/plain.ts';
+import { createPlainRenderer } from '../../src/report/human-lines.ts';
 import { createRedactor } from '../../src/redact/redactor.ts';
 import { createMemoryStream } from './memory-stream.ts';
 import { failed, launched, readyRun, SECRET_KEY, SECRET_TOKEN } from './scripts.ts';
@@ -17,6 +17,33 @@ const renderPlain = (
   renderer.close();
   return stream.text();
 };
+
+describe('plain renderer: a crash', () => {
+  it('says the server exited as soon as the exited event comes, before the verdict', () => {
+    const stream = createMemoryStream();
+    const renderer = createPlainRenderer({ stream, redact });
+    renderer.render(launched());
+    renderer.render({
+      type: 'exited',
+      t: 31_010,
+      server_exit_code: 1,
+      server_signal: null,
+      elapsed_ms: 31_000,
+    });
+    expect(stream.text()).toContain('[31s] server exited (code 1) after 31s\n');
+    renderer.render({
+      type: 'exited',
+      t: 5_010,
+      server_exit_code: null,
+      server_signal: 'SIGKILL',
+      elapsed_ms: 5_000,
+    });
+    expect(stream.text()).toContain('server exited (signal SIGKILL) after 5s\n');
+    renderer.render(failed());
+    renderer.close();
+    expect(stream.text()).toMatch(/server exited \(code 1\)[^]*crashed after 31s \(exit code 1\)/);
+  });
+});
 
 describe('plain renderer', () => {
   const text = renderPlain(readyRun());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderSegments, statusSegments } from '../../src/report/status-line.ts';
-import { createPaint } from '../../src/report/style.ts';
+import { createPaint } from '../../src/report/human-lines.ts';
 import { applyEvent, createWatchState } from '../../src/report/watch-state.ts';
 
 const noColor = createPaint(false);

@@ -38,6 +38,19 @@ const statusOf = (chunk: string): string =>
   stripVTControlCharacters(chunk.slice(chunk.lastIndexOf('\n') + 1)).replaceAll('\r', '');
 
 describe('tty renderer', () => {
+  it('prints the exited line at once, above the status line', () => {
+    const { stream, renderer } = tty();
+    renderer.render(launched());
+    renderer.render({
+      type: 'exited',
+      t: 31_010,
+      server_exit_code: 1,
+      server_signal: null,
+      elapsed_ms: 31_000,
+    });
+    expect(stripVTControlCharacters(stream.text())).toContain('server exited (code 1) after 31s');
+  });
+
   it('redraws at most every FRAME_MS however fast events come, and loses no line', async () => {
     const { stream, renderer, times } = tty();
     renderer.render(launched());

@@ -13,6 +13,7 @@ describe('readSimSettings', () => {
       acceptLength: 3.2,
       generationFail: null,
       tracePath: null,
+      engineVersion: null,
     });
   });
 
@@ -35,6 +36,7 @@ describe('readSimSettings', () => {
       acceptLength: 2.5,
       generationFail: null,
       tracePath: '/tmp/t.jsonl',
+      engineVersion: null,
     });
   });
 

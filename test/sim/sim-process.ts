@@ -21,7 +21,7 @@ const newest = (dir: string): number => {
 };
 
 // The sources `vigil sim` is built from (npm test builds everything first; this covers running vitest alone).
-const SIM_SOURCES = ['sim', 'flags', 'cli'];
+const SIM_SOURCES = ['sim', 'flags', 'cli', 'engines'];
 
 // Builds dist/ when it is missing or older than the simulator's sources (tsc emits despite others' type errors).
 export const ensureBuilt = (): void => {

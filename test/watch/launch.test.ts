@@ -278,6 +278,36 @@ describe('launch: failures', () => {
     expect((await listLaunchRecords(r.stateDir))[0]?.outcome).toBe('failed');
   });
 
+  // The rank's own start (a node process) must be done before the leader exits: hence the 2 s.
+  it('says the server exited at once, before the grace period a rank that ignores SIGTERM costs', async () => {
+    const port = await freePort();
+    const r = await run({
+      command: serverCommand(
+        '--port',
+        String(port),
+        '--never-healthy',
+        '--child',
+        '--child-ignores-term',
+        '--exit-after',
+        '2000',
+        '--exit-code',
+        '1',
+      ),
+      port,
+      graceMs: 3000,
+    });
+    const exited = r.of('exited');
+    expect(exited).toHaveLength(1);
+    expect(exited[0]).toMatchObject({ server_exit_code: 1, server_signal: null });
+    const failed = last(r);
+    expect(failed).toMatchObject({ type: 'failed', reason: 'exited', server_exit_code: 1 });
+    // The rank outlives SIGTERM, so the stop takes the whole grace period; the exit was said before it.
+    expect(failed!.t - exited[0]!.t).toBeGreaterThanOrEqual(2900);
+    expect(r.events.indexOf(exited[0]!)).toBeLessThan(r.events.indexOf(failed!));
+    expect(r.of('notice').find((n) => n.code === 'stopping')!.t).toBeGreaterThanOrEqual(exited[0]!.t);
+    await expectNoProcessLeft({ sid: r.sid! });
+  });
+
   it('reports a crash by signal', async () => {
     const port = await freePort();
     const r = await run({
@@ -398,7 +428,7 @@ describe('launch: failures', () => {
     expect(isAlive(r.of('launched')[0]!.pid)).toBe(true);
   });
 
-  it('rejects with E_STATE, launching nothing, when the log cannot be opened', async () => {
+  it('fails as preflight (exit 2), launching nothing, when the log cannot be opened', async () => {
     const port = await freePort();
     const { stateDir } = await makeStateEnv();
     const handle = launch({
@@ -410,8 +440,9 @@ describe('launch: failures', () => {
     });
     const events: VigilEvent[] = [];
     for await (const event of handle.events) events.push(event);
-    await expect(handle.result).rejects.toMatchObject({ code: 'E_STATE' });
+    await expect(handle.result).resolves.toMatchObject({ ok: false, exitCode: 2 });
     expect(events.map((e) => e.type)).not.toContain('launched');
+    expect(events.at(-1)?.type).toBe('failed');
     expect(await listLaunchRecords(stateDir)).toEqual([]);
   });
 
@@ -419,8 +450,10 @@ describe('launch: failures', () => {
     const dir = await makeTempDir();
     const script = join(dir, 'not-executable.sh');
     await writeFile(script, '#!/bin/sh\n', { mode: 0o644 });
-    expect(() => launch({ command: [script], port: 9, stateDir: dir })).toThrow(
-      /cannot run .*not-executable\.sh/,
+    const result = await launch({ command: [script], port: 9, stateDir: dir }).result;
+    expect(result.exitCode).toBe(2);
+    expect(result.event.type === 'failed' && result.event.diagnosis.summary).toMatch(
+      /cannot run .*not-executable\.sh: not executable/,
     );
   });
 });
@@ -569,9 +602,10 @@ describe('launch: interrupts and validation', () => {
     expect(() => launch({ command: ['sleep', '1'], port: 8000, expectStatus: [42], stateDir })).toThrow(
       /expectStatus/,
     );
-    expect(() => launch({ command: ['no-such-command-vigil-test'], port: 8000, stateDir })).toThrow(
-      /no such executable/,
-    );
+    // A command that cannot run is a preflight failure (exit 2) with a final event, not a throw.
+    const missing = await launch({ command: ['no-such-command-vigil-test'], port: 8000, stateDir }).result;
+    expect(missing.exitCode).toBe(2);
+    expect(missing.event.type === 'failed' && missing.event.diagnosis.summary).toMatch(/command not found/);
     expect(await listLaunchRecords(stateDir)).toEqual([]);
   });
 });

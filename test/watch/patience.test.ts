@@ -1,9 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+// On fake timers and a fake performance.now(): the schedule is checked without waiting for it.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPatience, type Patience } from '../../src/watch/patience.ts';
 
 const made: Patience[] = [];
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance'] });
+});
 afterEach(() => {
   for (const p of made.splice(0)) p.stop();
+  vi.useRealTimers();
 });
 
 const track = (p: Patience): Patience => {
@@ -12,7 +17,7 @@ const track = (p: Patience): Patience => {
 };
 
 describe('createPatience', () => {
-  it('fires the deadline counted from the start it is given', async () => {
+  it('fires the deadline counted from the start it is given', () => {
     const ended: string[] = [];
     const startedAt = performance.now() - 10_000;
     track(
@@ -26,11 +31,13 @@ describe('createPatience', () => {
         onHeartbeat: () => ended.push('beat'),
       }),
     );
-    await new Promise((r) => setTimeout(r, 1000));
+    vi.advanceTimersByTime(49);
+    expect(ended).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(ended).toEqual(['timeout']);
   });
 
-  it('only progress holds the stall off', async () => {
+  it('only progress holds the stall off', () => {
     const ended: number[] = [];
     const patience = track(
       createPatience({
@@ -46,15 +53,17 @@ describe('createPatience', () => {
     const keepAlive = setInterval(() => {
       patience.progressed();
     }, 40);
-    await new Promise((r) => setTimeout(r, 1000));
+    vi.advanceTimersByTime(1000);
     clearInterval(keepAlive);
     expect(ended).toEqual([]);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(ended).toHaveLength(1);
-    expect(ended[0]).toBeGreaterThanOrEqual(400);
+    // The last progress was at 1000 ms: the stall fires 400 ms later, not earlier.
+    vi.advanceTimersByTime(399);
+    expect(ended).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(ended).toEqual([400]);
   });
 
-  it('beats every heartbeat period and stops for good', async () => {
+  it('beats every heartbeat period and stops for good', () => {
     let beats = 0;
     const patience = track(
       createPatience({
@@ -67,11 +76,10 @@ describe('createPatience', () => {
         onHeartbeat: () => beats++,
       }),
     );
-    await new Promise((r) => setTimeout(r, 650));
+    vi.advanceTimersByTime(650);
     patience.stop();
-    const counted = beats;
-    expect(counted).toBeGreaterThanOrEqual(2);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(beats).toBe(counted);
+    expect(beats).toBe(6);
+    vi.advanceTimersByTime(300);
+    expect(beats).toBe(6);
   });
 });

@@ -38,6 +38,7 @@ describe('resolveTarget', () => {
       needReadyLine: true,
       noApi: false,
       bind: { host: '0.0.0.0', port: 31000 },
+      fastProbe: true,
     });
   });
 
@@ -51,7 +52,7 @@ describe('resolveTarget', () => {
     );
   });
 
-  it('probes SGLang at /health_generate when no log is followed', () => {
+  it('probes SGLang at /health_generate when no log is followed, never at the fast rate', () => {
     const target = resolveTarget({
       spec: getEngine('sglang'),
       command: null,
@@ -62,6 +63,16 @@ describe('resolveTarget', () => {
     });
     expect(target.healthUrl).toBe('http://localhost:30000/health_generate');
     expect(target.needReadyLine).toBe(false);
+    expect(target.fastProbe).toBe(false);
+    const given = resolveTarget({
+      spec: getEngine('sglang'),
+      command: null,
+      url: new URL('http://localhost:30000/health_generate/'),
+      port: null,
+      followsLog: true,
+      apiKey: null,
+    });
+    expect(given.fastProbe).toBe(false);
   });
 
   it('watches only process and log for an SGLang node rank of 1 or more', () => {

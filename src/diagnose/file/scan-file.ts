@@ -19,8 +19,6 @@ export interface ScanLogFileOptions {
   signal?: AbortSignal;
   /** Bytes read at a time (default 1 MiB). */
   chunkBytes?: number;
-  /** false searches with Buffer#indexOf instead of the SIMD kernel (tests compare the two). */
-  simd?: boolean;
 }
 
 const NEWLINE = 0x0a;
@@ -64,10 +62,7 @@ export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<
     // The file as it is now: a log still being written is read up to its size at open.
     const size = (await handle.stat()).size;
     const tailStart = await findTailStart(handle, size, options.tailLines);
-    const finder = createLineFinder({
-      bufferBytes: LONG_LINE_HEAD + chunkBytes,
-      ...(options.simd === undefined ? {} : { simd: options.simd }),
-    });
+    const finder = createLineFinder({ bufferBytes: LONG_LINE_HEAD + chunkBytes });
     // Each read lands at LONG_LINE_HEAD in its buffer; the unfinished line before it is copied just in front.
     const readAt = (buffer: Buffer, at: number): Promise<number> =>
       handle.read(buffer, LONG_LINE_HEAD, Math.min(chunkBytes, size - at), at).then((read) => read.bytesRead);

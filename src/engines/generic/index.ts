@@ -3,11 +3,19 @@ import type { EngineSpec } from '../types.ts';
 
 export const generic: EngineSpec = {
   id: 'generic',
+  label: 'the server',
   defaultPort: null,
   healthPath: '/health',
   healthPathWithoutLog: '/health',
   readyLine: null,
+  upLine: null,
   probeTriggers: [],
   heartbeatLines: [],
   phaseRules: [],
+  phaseNeedles: [],
+  hints: null,
+  hintNeedles: [],
+  framePackages: [],
+  signatures: [],
+  advise: null,
 };

@@ -8,7 +8,10 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 92,
     needles: ['graph failed'],
-    pattern: /Capture (?:draft )?cuda graph failed: .*(?:out of memory|OutOfMemory)/i,
+    samples: [
+      'Exception: Capture cuda graph failed: CUDA out of memory. Tried to allocate 448.00 MiB. GPU 7 has a total capacity of 95.00 GiB',
+    ],
+    pattern: /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed: .*(?:out of memory|OutOfMemory)/i,
     facts: () => ({ kind: 'graph-capture' }),
     summary: () => 'the GPU ran out of memory while capturing CUDA graphs',
   },
@@ -17,8 +20,11 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'nccl',
     weight: 86,
     needles: ['graph failed'],
+    samples: [
+      'Exception: Capture cuda graph failed: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled cuda error',
+    ],
     pattern:
-      /Capture (?:draft )?cuda graph failed: (.*(?:gloo|NCCL|nccl|[Tt]imed out|Connection (?:closed|reset|refused|cl)).*)$/,
+      /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed: (.*(?:gloo|NCCL|nccl|[Tt]imed out|Connection (?:closed|reset|refused|cl)).*)$/,
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `communication between ranks failed during CUDA graph capture: ${f.value ?? ''}`,
   },
@@ -27,7 +33,11 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'graph-capture-failed',
     weight: 60,
     needles: ['graph failed'],
-    pattern: /Capture (?:draft )?cuda graph failed:\s*(.*)$/,
+    pattern: /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed:\s*(.*)$/,
+    samples: [
+      'Capture cuda graph failed: operation not permitted when stream is capturing',
+      'Capture prefill CUDA graph failed: boom',
+    ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) =>
       `CUDA graph capture failed${f.value === '' || f.value === undefined ? ' (no memory or communication error named: often torch.compile)' : `: ${f.value}`}`,
@@ -37,6 +47,9 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 90,
     needles: ['profiled value -'],
+    samples: [
+      'max_total_tokens=131072 is larger than the profiled value -561981. Use the profiled value instead.',
+    ],
     pattern: /larger than the profiled value (-\d+)/,
     facts: (m) => ({ kind: 'kv-cache', value: m[1] ?? '' }),
     summary: (f) =>
@@ -47,6 +60,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 90,
     needles: ['Not enough memory'],
+    samples: ['RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.'],
     pattern: /Not enough memory(?:\. Please try to increase --mem-fraction-static| to allocate KV cache)/,
     facts: () => ({ kind: 'kv-cache' }),
     summary: () => 'not enough GPU memory is left for the KV cache',
@@ -56,6 +70,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'port-in-use',
     weight: 100,
     needles: ['is not available'],
+    samples: ['ValueError: port at 30000 is not available in 30 seconds.'],
     pattern: /(\w*port) at (\d+) is not available/,
     facts: (m) => ({ port: m[2] ?? '', flag: m[1] ?? '' }),
     summary: (f) =>
@@ -66,8 +81,11 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'peer-rank-failed',
     weight: 50,
     needles: ['could finish the model loading'],
-    pattern:
-      /TP rank (\d+) could finish the model loading, but there are other ranks that didn't finish loading/,
+    samples: [
+      "ValueError: TP rank 0 could finish the model loading, but there are other ranks that didn't finish loading. It is likely due to unexpected failures (e.g., OOM) or a slow node.",
+    ],
+    pattern: /TP rank (\d+) could finish the model loading, but there are other ranks/,
+    releases: { since: '0.4.10' },
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) =>
       `TP rank ${f.value ?? ''} finished loading but other ranks did not: another rank failed (often out of memory) or is slow; its own error is the root cause`,
@@ -78,16 +96,41 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     weight: 35,
     needles: ['dead'],
     pattern: /Rank (\d+) scheduler is dead/,
+    releases: { until: '0.5.10' },
+    samples: ['Rank 0 scheduler is dead. Please check if there are relevant logs.'],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) =>
       `SGLang's rank ${f.value ?? ''} scheduler process died without a traceback (killed by a signal)`,
   },
   {
+    // ≥ 0.5.10: `RuntimeError: Rank 0 scheduler died during initialization (exit code: -9).`
+    id: 'sglang-scheduler-died',
+    class: 'killed',
+    weight: 36,
+    needles: ['died'],
+    pattern: /Rank (\d+) scheduler died during initialization \(exit code: (-?\d+|None)\)/,
+    releases: { since: '0.5.10' },
+    samples: [
+      'RuntimeError: Rank 0 scheduler died during initialization (exit code: -9). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.',
+    ],
+    facts: (m) => {
+      const code = Number(m[2]);
+      return Number.isInteger(code) && code < 0
+        ? { value: m[1] ?? '', signal: -code }
+        : { value: m[1] ?? '' };
+    },
+    summary: (f) =>
+      f.signal === undefined
+        ? `SGLang's rank ${f.value ?? ''} scheduler died during initialization; its own error above is the cause when there is one`
+        : `SGLang's rank ${f.value ?? ''} scheduler was killed by signal ${f.signal} during initialization (signal 9: often the host OOM killer)`,
+  },
+  {
     id: 'sglang-warmup',
     class: 'warmup-failed',
     weight: 100,
-    needles: ['warmup error'],
-    pattern: /warmup error/,
+    needles: ['warmup error', 'warmup failed'],
+    pattern: /warmup error|Disaggregation warmup failed/,
+    samples: ['Initialization failed. warmup error: Connection refused'],
     summary: () => "SGLang's warm-up request to itself failed after the HTTP server came up",
   },
   {
@@ -95,6 +138,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'warmup-failed',
     weight: 95,
     needles: ['Error'],
+    samples: ["AssertionError: res=<Response [503]>, res.text='Service Unavailable'"],
     pattern: /AssertionError: res=<Response \[(\d+)\]>/,
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `SGLang's warm-up request to itself got HTTP ${f.value ?? ''}`,
@@ -102,17 +146,35 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
   {
     id: 'sglang-hard-watchdog',
     class: 'hang',
-    weight: 30,
+    weight: 45,
     needles: ['atchdog timeout'],
-    pattern: /[Ww]atchdog timeout \(self\.watchdog_timeout=(\d+), self\.soft=False\)/,
+    samples: ['Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=False)'],
+    // Older releases print no `self.soft` (their watchdog only ever kills).
+    pattern: /[Ww]atchdog timeout \(self\.watchdog_timeout=(\d+)(?:\.\d+)?(?:, self\.soft=False)?\)/,
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the scheduler made no progress for ${f.value ?? ''} s and SGLang's watchdog stopped it`,
+  },
+  {
+    // SGLang skips a model module that fails to import and goes on; when the model then needs it, this line is the
+    // cause (a compiler or a compiled-kernel package missing).
+    id: 'sglang-ignored-import',
+    class: 'dependency',
+    weight: 22,
+    needles: ['Ignore import error'],
+    pattern: /Ignore import error when loading ([\w.]+)[.:]\s*(.*)$/,
+    samples: [
+      "Ignore import error when loading sglang.srt.models.deepseek_v2. Command '['/usr/bin/gcc', '-O3']' returned non-zero exit status 1.",
+    ],
+    facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `SGLang could not import ${f.package ?? 'a model module'} (${f.value ?? ''}) and skipped it`,
   },
   {
     id: 'sglang-scheduler-exception',
     class: 'unknown',
     weight: 10,
     needles: ['xception'],
+    samples: ['Scheduler hit an exception: Traceback (most recent call last):'],
     pattern: /Scheduler hit an exception/,
     summary: () => 'an SGLang scheduler raised an exception (the traceback that follows names it)',
   },

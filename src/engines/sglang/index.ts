@@ -1,18 +1,40 @@
-// SGLang: readiness, health paths and log rules.
+// SGLang: everything vigil knows about it, for the registry (src/engines/index.ts).
 import type { EngineSpec } from '../types.ts';
 import { sglangSpec } from './spec.ts';
-import { SGLANG_HEARTBEATS, SGLANG_PHASES, SGLANG_READY_LINE } from './log.ts';
+import { adviseSglang } from './advice.ts';
+import { SGLANG_SIGNATURES } from './failures.ts';
+import { SGLANG_FLAGS } from './flags.ts';
+import {
+  SGLANG_HEARTBEATS,
+  SGLANG_PHASE_NEEDLES,
+  SGLANG_PHASES,
+  SGLANG_READY_LINE,
+  sglangVersionFromLog,
+} from './log.ts';
 
 export const sglang: EngineSpec = {
   id: 'sglang',
+  label: 'SGLang',
   defaultPort: 30000,
   healthPath: '/health',
   // Older SGLang answers 200 on /health during warmup; without a log only /health_generate is decisive.
   healthPathWithoutLog: '/health_generate',
+  generatingHealthPaths: ['/health_generate'],
   readyLine: SGLANG_READY_LINE,
+  upLine: SGLANG_READY_LINE,
   probeTriggers: [/Uvicorn running on /, /Application startup complete\./],
   heartbeatLines: SGLANG_HEARTBEATS,
   phaseRules: SGLANG_PHASES,
+  phaseNeedles: SGLANG_PHASE_NEEDLES,
+  hints: /sglang|SGLang|launch_server\.py|ServerArgs\(/,
+  hintNeedles: ['sglang', 'SGLang', 'launch_server', 'ServerArgs'],
+  framePackages: ['sglang/'],
+  versionFromLog: sglangVersionFromLog,
+  signatures: SGLANG_SIGNATURES,
+  advise: adviseSglang,
+  // Nodes other than rank 0 of a multi-node start serve no HTTP API.
+  servesNoApi: (command) => command.nodeRank >= 1,
+  flags: SGLANG_FLAGS,
   generationHealthPath: '/health_generate',
   spec: sglangSpec,
 };

@@ -1,7 +1,9 @@
-// SGLang's log line shapes (docs/engines/log-patterns.md): phases, the ready line, heartbeats.
-// Patterns match normalised messages (prefixes removed); older shapes (2024 to 2026) are included.
+// SGLang's log line shapes (docs/engines/log-patterns.md): phases, the ready line, heartbeats, the version banner.
+// Patterns match normalised messages (prefixes removed). Each shape names the releases that print it (from the
+// catalogue, data/catalogue/sglang-*.json) and a sample line a test checks against that catalogue.
 import type { PhaseRule } from '../types.ts';
 
+// Only this line means SGLang is ready; uvicorn's `Application startup complete.` comes before the warm-up.
 export const SGLANG_READY_LINE = /The server is fired up and ready to roll!/;
 
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
@@ -20,42 +22,164 @@ const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
 // A tqdm bar's counts after its label: `<label>:  50% Completed | 1/2 [...]` or `<label>: 100%|███| 23/23 [...]`.
 const BAR_COUNTS = String.raw`:?\s*\d{1,3}%(?:\|[^|]*\||\s+Completed\s*\|)\s*(\d+)\/(\d+)`;
 
+/** A phase shape with the lines that show it, for the catalogue test. */
+export type SampledRule = PhaseRule & { samples: readonly string[] };
+
 // In phase order. The tracker keys phases off rank 0 and untagged (main process) lines.
-export const SGLANG_PHASES: PhaseRule[] = [
-  { phase: 'process-up', pattern: /^server_args=ServerArgs\(|^ServerArgs\(/ },
-  { phase: 'dist-init', pattern: /^Init torch distributed (?:begin|ends)|^sglang is using nccl==/ },
-  { phase: 'weight-load', pattern: /^Load weight (?:begin|end)/ },
+export const SGLANG_PHASES: SampledRule[] = [
+  {
+    phase: 'process-up',
+    pattern: /^server_args=ServerArgs\(|^ServerArgs\(/,
+    origin: 'dependency',
+    samples: ["server_args=ServerArgs(model_path='m', tp_size=8)"],
+  },
+  {
+    phase: 'dist-init',
+    pattern: /^Init torch distributed (?:begin|ends)/,
+    samples: ['Init torch distributed begin.'],
+  },
+  {
+    // ≥ 0.5.x prints how long it took (`elapsed=2.36 s`).
+    phase: 'dist-init',
+    pattern: /^Init torch distributed ends\. elapsed=/,
+    releases: { since: '0.5.1' },
+    samples: ['Init torch distributed ends. elapsed=2.36 s, mem usage=0.12 GB'],
+  },
+  { phase: 'dist-init', pattern: /^sglang is using nccl==/, origin: 'dependency', samples: [] },
+  {
+    phase: 'weight-load',
+    pattern: /^Load weight (?:begin|end)/,
+    samples: ['Load weight begin. avail mem=78.50 GB'],
+  },
+  {
+    // The end line carries `elapsed=X s` from 0.5.9 on.
+    phase: 'weight-load',
+    pattern: /^Load weight end\. elapsed=[\d.]+ s/,
+    releases: { since: '0.5.9' },
+    samples: [
+      'Load weight end. elapsed=23.18 s, type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=60.1 GB',
+    ],
+  },
   {
     phase: 'weight-load',
     pattern: new RegExp(String.raw`^Loading (?:safetensors|pt) checkpoint shards${BAR_COUNTS}`),
     progress: bar,
+    samples: ['Loading safetensors checkpoint shards:  50% Completed | 1/2 [00:01<00:01,  1.20s/it]'],
   },
   {
     phase: 'kv-cache',
     pattern:
-      /^KV Cache is allocated|^Memory pool end|^max_total_tokens=\d+ is larger than the profiled value/,
+      /^(?:\w+ )?KV Cache is allocated|^Memory pool end|^max_total_tokens=\d+ is larger than the profiled value/,
+    samples: [
+      'KV Cache is allocated. #tokens: 383872, KV size: 19.36 GB',
+      'Memory pool end. avail mem=11.2 GB',
+    ],
+  },
+  {
+    // From 0.5.9 the KV line names the cache dtype first (`dtype: torch.bfloat16, #tokens: ...`).
+    phase: 'kv-cache',
+    pattern: /^(?:\w+ )?KV Cache is allocated\. dtype: /,
+    releases: { since: '0.5.13' },
+    samples: ['KV Cache is allocated. dtype: torch.bfloat16, #tokens: 383872, KV size: 19.36 GB'],
   },
   {
     phase: 'compile',
     pattern: new RegExp(String.raw`^Compiling num tokens \([^)]*\)${BAR_COUNTS}`),
     progress: bar,
+    origin: 'dependency',
+    samples: [],
   },
-  { phase: 'graph-capture', pattern: /^Capture cuda graph (?:begin|bs |end)/ },
+  {
+    // Up to 0.5.13: `Capture cuda graph begin. This can take up to several minutes.` (and `bs ` progress lines).
+    phase: 'graph-capture',
+    pattern: /^Capture (?:cuda graph|piecewise CUDA graph|[a-z]+ graph) (?:begin|bs |end)/,
+    releases: { until: '0.5.14' },
+    samples: ['Capture cuda graph begin. This can take up to several minutes. avail mem=11.16 GB'],
+  },
+  {
+    // ≥ 0.5.14: `Capture target decode CUDA graph begin. backend=full, ..., bs=[1, 2, 4], avail mem=...`, also
+    // `target verify` (speculative), `target prefill`, and the `... CUDA graph end. elapsed=...` lines.
+    phase: 'graph-capture',
+    pattern: /^Capture target (?:decode|verify|prefill) (?:CUDA|CPU|NPU|XPU) graph (?:begin|end)\./,
+    releases: { since: '0.5.14' },
+    samples: [
+      'Capture target decode CUDA graph begin. backend=full, num_tokens_per_req=1, bs=[1, 2, 4, 8], avail mem=11.16 GB',
+      'Capture target decode CUDA graph end. elapsed=12.31 s, mem usage=0.52 GB, avail mem=10.64 GB.',
+      'Capture target prefill CUDA graph begin. backend=full, num_tokens=[512, 1024], avail mem=10.60 GB',
+    ],
+  },
   {
     phase: 'graph-capture',
     pattern: new RegExp(String.raw`^Capturing (?:batches|num tokens) \([^)]*\)${BAR_COUNTS}`),
     progress: bar,
+    origin: 'dependency',
+    samples: [],
   },
-  { phase: 'draft-graph-capture', pattern: /^Capture draft (?:extend )?cuda graph/ },
+  {
+    // Up to 0.5.13: `Capture draft cuda graph begin.` and `Capture draft extend cuda graph begin.`.
+    phase: 'draft-graph-capture',
+    pattern: /^Capture draft (?:extend )?cuda graph (?:begin|end)/,
+    releases: { until: '0.5.14' },
+    samples: ['Capture draft cuda graph end. Time elapsed: 62.67 s. mem usage=0.21 GB. avail mem=15.31 GB.'],
+  },
+  {
+    // ≥ 0.5.14: the draft worker's `Capture draft decode|verify|prefill CUDA graph begin.`, EAGLE's
+    // `Capture draft extend CUDA graph begin. step=...`, and the frozen-KV MTP and single-graph drafters.
+    phase: 'draft-graph-capture',
+    pattern:
+      /^Capture (?:draft (?:decode|verify|prefill|extend) (?:CUDA|CPU|NPU|XPU) graph|Frozen-KV MTP draft cuda graph|single-CG draft extend) (?:begin|end)\b/,
+    releases: { since: '0.5.14' },
+    samples: [
+      'Capture draft extend CUDA graph begin. step=1, avail mem=15.52 GB',
+      'Capture draft decode CUDA graph begin. backend=full, num_tokens_per_req=1, bs=[1, 2, 4], avail mem=15.60 GB',
+    ],
+  },
   {
     phase: 'http-up',
-    pattern:
-      /^Started server process \[\d+\]|^Uvicorn running on |^Application startup complete\.|^max_total_num_tokens=/,
+    pattern: /^Started server process \[\d+\]|^Uvicorn running on |^Application startup complete\./,
+    origin: 'dependency',
+    samples: [],
   },
-  // SGLang's own warm-up requests, as uvicorn logs them (`127.0.0.1:60028 - "GET /get_model_info HTTP/1.1" 200 OK`).
+  {
+    phase: 'http-up',
+    pattern: /^max_total_num_tokens=/,
+    samples: [
+      'max_total_num_tokens=383872, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=2048, context_len=40960',
+    ],
+  },
+  // SGLang's own warm-up requests, as uvicorn logs them: `GET /get_model_info` up to 0.5.8, `GET /model_info` from
+  // 0.5.9 on, then `POST /generate`.
   {
     phase: 'warmup',
-    pattern: /^[\d.:[\]a-f]+ - "(?:GET \/get_model_info|POST \/generate) HTTP\/1\.[01]" 200/,
+    pattern:
+      /^[\d.:[\]a-f]+ - "(?:GET \/(?:get_)?model_info|POST \/generate|POST \/encode) HTTP\/1\.[01]" 200/,
+    origin: 'dependency',
+    samples: [],
   },
-  { phase: 'ready', pattern: /^The server is fired up and ready to roll!/ },
+  {
+    phase: 'ready',
+    pattern: /^The server is fired up and ready to roll!/,
+    samples: ['The server is fired up and ready to roll!'],
+  },
 ];
+
+// Literals of which every phase, ready and hint line above contains one.
+export const SGLANG_PHASE_NEEDLES: readonly string[] = [
+  'Init t',
+  'Load',
+  'KV',
+  'Memory',
+  'Captur',
+  'Uvicorn',
+  'Applic',
+  'Compil',
+  'fired',
+  'max_total',
+  'Started',
+  'HTTP/1',
+  'nccl==',
+];
+
+// The release SGLang names in its log: `sglang_version=0.5.18` in older echoes, or a pip/launcher banner.
+export const sglangVersionFromLog = (text: string): string | null =>
+  /\bsglang(?:_version|==| version:?)\s*=?\s*v?(\d+\.\d+\.\d+(?:\.post\d+)?)/i.exec(text)?.[1] ?? null;

@@ -1,57 +1,138 @@
-// TGI's own failure shapes (docs/engines/log-patterns.md) and advice that names TGI's launcher flags.
-import type { Advisor, Signature } from '../../diagnose/facts.ts';
+// TGI's own failure shapes (docs/engines/log-patterns.md): the launcher's clap argument errors, shard failures,
+// warm-up out of memory, shards killed by a signal. Clap's messages are the launcher's parser's, not TGI's logger.
+import type { Signature } from '../../diagnose/facts.ts';
+import { explainSignal, signalName } from '../../diagnose/signals.ts';
 
 export const TGI_SIGNATURES: readonly Signature[] = [
+  {
+    id: 'clap-unexpected-argument',
+    class: 'unknown-flag',
+    weight: 100,
+    needles: ['unexpected argument'],
+    pattern: /^error: unexpected argument ['‘’"]([^'‘’"]+)['‘’"] found/,
+    origin: 'dependency',
+    samples: ["error: unexpected argument '--foo' found"],
+    facts: (m) => ({ flag: m[1] ?? '' }),
+    summary: (f) => `the launcher does not know the argument ${f.flag ?? ''} and stopped`,
+  },
+  {
+    id: 'clap-invalid-value',
+    class: 'invalid-value',
+    weight: 100,
+    needles: ['invalid value'],
+    pattern: /^error: invalid value '([^']*)' for '(-[^' <]+)[^']*'(?:: (.*))?/,
+    origin: 'dependency',
+    samples: ["error: invalid value 'int9' for '--quantize <QUANTIZE>'"],
+    facts: (m) => ({ value: m[1] ?? '', flag: m[2] ?? '' }),
+    summary: (f) => `the launcher rejected ${f.flag ?? 'an option'}'s value ${JSON.stringify(f.value ?? '')}`,
+  },
+  {
+    id: 'clap-missing-value',
+    class: 'invalid-value',
+    weight: 99,
+    needles: ['a value is required'],
+    pattern: /^error: a value is required for '(-[^' <]+)[^']*' but none was supplied/,
+    origin: 'dependency',
+    samples: ["error: a value is required for '--port <PORT>' but none was supplied"],
+    facts: (m) => ({ flag: m[1] ?? '' }),
+    summary: (f) => `the launcher needs a value after ${f.flag ?? 'an option'}`,
+  },
+  {
+    id: 'tgi-warmup-oom',
+    class: 'cuda-oom',
+    weight: 93,
+    needles: ['Not enough memory', 'warmup model'],
+    pattern:
+      /Not enough memory to handle (?:(\d+) prefill tokens|`max_total_tokens=(\d+)`)|Unable to warmup model: .*(?:out of memory|OutOfMemory)/i,
+    samples: [
+      'RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`',
+    ],
+    facts: (m) => ({ kind: 'warmup', value: m[1] ?? m[2] ?? '' }),
+    summary: (f) => `the GPU ran out of memory while TGI warmed the model up (${f.value ?? ''} tokens)`,
+  },
+  {
+    id: 'tgi-warmup-failed',
+    class: 'warmup-failed',
+    weight: 60,
+    needles: ['Warmup encountered an error', 'Unable to warmup'],
+    pattern: /Method Warmup encountered an error|Unable to warmup the Python model shards/,
+    samples: ['Method Warmup encountered an error.', 'Unable to warmup the Python model shards: boom'],
+    summary: () => "TGI's warm-up batch failed in a shard; the shard's traceback above names the cause",
+  },
+  {
+    id: 'tgi-sharding-unsupported',
+    class: 'invalid-value',
+    weight: 90,
+    needles: ['not supported'],
+    pattern:
+      /(?:[Ss]harded|Sharding) is (?:currently )?not supported(?: for this model| with `?(\w+)`? quantization)?/,
+    samples: ['NotImplementedError: sharded is not supported for this model'],
+    facts: (m) => ({ flag: '--num-shard', value: m[1] ?? '' }),
+    summary: () => 'this model cannot be sharded over several GPUs in TGI (--num-shard / --sharded)',
+  },
+  {
+    id: 'tgi-flash-attention-required',
+    class: 'dependency',
+    weight: 90,
+    needles: ['requires Flash Attention'],
+    pattern: /Sharded (\w+) requires Flash Attention/,
+    releases: { until: '2.0.0' },
+    samples: ['NotImplementedError: Sharded Llama requires Flash Attention enabled models.'],
+    facts: (m) => ({ package: 'flash-attn', arch: m[1] ?? '' }),
+    summary: (f) =>
+      `sharding ${f.arch ?? 'this model'} needs TGI's flash-attention kernels, which this image or GPU lacks`,
+  },
+  {
+    id: 'tgi-weight-missing',
+    class: 'weight-mismatch',
+    weight: 95,
+    needles: ['does not exist'],
+    pattern: /weight ([\w.]+) does not exist/,
+    samples: ['RuntimeError: weight model.layers.0.self_attn.q_proj.weight does not exist'],
+    facts: (m) => ({ key: m[1] ?? '' }),
+    summary: (f) => `the checkpoint has no tensor ${f.key ?? ''} that TGI's model class loads`,
+  },
+  {
+    id: 'tgi-download-failed',
+    class: 'model-not-found-or-auth',
+    weight: 40,
+    needles: ['Download encountered an error'],
+    pattern: /Download encountered an error/,
+    samples: ['Download encountered an error: '],
+    facts: () => ({ kind: 'not-found' }),
+    summary: () =>
+      "TGI's launcher could not download the model (the lines after it say why: a wrong id, no access or no network)",
+  },
+  {
+    id: 'tgi-shard-signal',
+    class: 'killed',
+    weight: 45,
+    needles: ['signal'],
+    pattern:
+      /Shard process was signaled to shutdown with signal (\d+)|Download process was signaled to shutdown with signal (\d+)/,
+    samples: ['Shard process was signaled to shutdown with signal 9'],
+    facts: (m) => ({ signal: Number(m[1] ?? m[2]) }),
+    summary: (f, c) =>
+      `a TGI shard was killed by ${f.signal === undefined ? 'a signal' : `${signalName(f.signal) ?? 'signal'} (signal ${f.signal})`}; ${explainSignal(f.signal ?? 0, c.phase)}`,
+  },
+  {
+    id: 'tgi-webserver-failed',
+    class: 'unknown',
+    weight: 12,
+    needles: ['WebServer', 'Webserver'],
+    pattern: /WebServer error: (.*)|Webserver Crashed|Failed to start webserver: (.*)/,
+    samples: ['Webserver Crashed'],
+    facts: (m) => ({ value: m[1] ?? m[2] ?? '' }),
+    summary: (f) =>
+      `TGI's router (web server) failed${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
+  },
   {
     id: 'tgi-shard-failed',
     class: 'unknown',
     weight: 10,
-    needles: ['failed to start', 'CannotStart'],
-    pattern: /Shard (\d+) failed to start|ShardCannotStart/,
+    needles: ['failed to start', 'CannotStart', 'crashed', 'cannot start'],
+    pattern: /Shard (\d+) (?:failed to start|crashed)|ShardCannotStart|Shard cannot start/,
+    samples: ['Shard 0 failed to start', 'Shard 1 crashed'],
     summary: () => "a TGI shard failed to start; the shard's own output above names the cause",
   },
 ];
-
-// Advice for a failed TGI start, naming text-generation-launcher's flags.
-export const adviseTgi: Advisor = (cls, facts, context) => {
-  switch (cls) {
-    case 'port-in-use':
-      return facts.port === '29500'
-        ? [
-            "Port 29500 is torch.distributed's master port: stop the old shard process or pass another --master-port.",
-          ]
-        : [`Stop the process holding port ${facts.port ?? ''} or pass another --port.`];
-    case 'model-not-found-or-auth':
-      return facts.kind === 'auth'
-        ? [
-            'Request access on the model page and pass HF_TOKEN (HUGGING_FACE_HUB_TOKEN on older TGI) to the container.',
-          ]
-        : [
-            'Check --model-id: a local path must be mounted into the container; a Hub id must be exact and reachable.',
-          ];
-    case 'killed':
-      if (facts.signal === 7)
-        return ['Give the container more shared memory: `docker run --shm-size 1g` or more.'];
-      if (facts.signal === 4)
-        return ['Use a TGI image built for this CPU and GPU (signal 4 = an illegal instruction).'];
-      return [
-        'Check the host OOM killer (`dmesg -T | grep -i "killed process"`) and container memory limits.',
-      ];
-    case 'cuda-oom':
-      return [
-        'Lower --max-batch-prefill-tokens / --max-total-tokens or --cuda-memory-fraction; raise --num-shard if the weights do not fit.',
-      ];
-    case 'nccl':
-      return [
-        'Multi-shard NCCL needs shared memory (--shm-size 1g) and working P2P: try NCCL_P2P_DISABLE=1; rerun with NCCL_DEBUG=INFO.',
-      ];
-    case 'hang':
-      return context.phase === 'weight-load' || context.phase === null
-        ? [
-            'Shards never became ready: multi-shard NCCL init often hangs without enough /dev/shm (--shm-size 1g) or P2P (NCCL_P2P_DISABLE=1); rerun with NCCL_DEBUG=INFO.',
-          ]
-        : ['Raise --stall-timeout if warm-up is only slow; lower --max-batch-prefill-tokens to shorten it.'];
-    default:
-      return [];
-  }
-};

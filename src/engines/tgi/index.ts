@@ -1,14 +1,28 @@
-// Text Generation Inference: log rules for diagnosis (launch support comes later).
+// Text Generation Inference: everything vigil knows about it, for the registry (src/engines/index.ts).
 import type { EngineSpec } from '../types.ts';
-import { TGI_HEARTBEATS, TGI_PHASES } from './log.ts';
+import { adviseTgi } from './advice.ts';
+import { TGI_SIGNATURES } from './failures.ts';
+import { TGI_FLAGS } from './flags.ts';
+import { TGI_HEARTBEATS, TGI_PHASE_NEEDLES, TGI_PHASES, TGI_READY_LINE, tgiVersionFromLog } from './log.ts';
 
 export const tgi: EngineSpec = {
   id: 'tgi',
+  label: 'TGI',
+  // The launcher's default is 3000; the official image sets PORT=80.
   defaultPort: 80,
   healthPath: '/health',
   healthPathWithoutLog: '/health',
-  readyLine: null,
-  probeTriggers: [/Connected\b/],
+  readyLine: TGI_READY_LINE,
+  upLine: TGI_READY_LINE,
+  probeTriggers: [/^Connected$/, /Starting Webserver/],
   heartbeatLines: TGI_HEARTBEATS,
   phaseRules: TGI_PHASES,
+  phaseNeedles: TGI_PHASE_NEEDLES,
+  hints: /text_generation|text-generation/,
+  hintNeedles: ['text_generation', 'text-generation'],
+  framePackages: ['text_generation_server/'],
+  versionFromLog: tgiVersionFromLog,
+  signatures: TGI_SIGNATURES,
+  advise: adviseTgi,
+  flags: TGI_FLAGS,
 };

@@ -1,16 +1,55 @@
-// TGI's launcher log line shapes (docs/engines/log-patterns.md): phases and heartbeats.
+// TGI's launcher and router log line shapes (docs/engines/log-patterns.md): phases, the ready line, heartbeats.
+// Each shape names the releases that print it (3.x, from data/catalogue/tgi-*.json) and a sample line.
 import type { PhaseRule } from '../types.ts';
+
+/** A phase shape with the lines that show it, for the catalogue test. */
+export type SampledRule = PhaseRule & { samples: readonly string[] };
+
+// The router's `Connected` is printed once the HTTP server listens after warm-up: TGI's ready line.
+export const TGI_READY_LINE = /^Connected$/;
 
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const TGI_HEARTBEATS: RegExp[] = [/Waiting for shard to be ready\.\.\./];
 
 // In phase order: weights are downloaded, shards load them, then the router starts and warms the model up.
-export const TGI_PHASES: PhaseRule[] = [
-  { phase: 'process-up', pattern: /^Args \{/ },
+export const TGI_PHASES: SampledRule[] = [
+  { phase: 'process-up', pattern: /^Args \{/, samples: ['Args { model_id: "m", revision: None }'] },
   {
     phase: 'weight-load',
-    pattern: /^Starting download process|^Successfully downloaded weights|^Starting shard\b|^Shard ready in /,
+    pattern:
+      /^Starting (?:check and )?download process|^Successfully downloaded weights|^Files are already present on the host/,
+    samples: [
+      'Starting check and download process for meta-llama/Llama-3.1-8B-Instruct',
+      'Successfully downloaded weights for m',
+    ],
   },
-  { phase: 'http-up', pattern: /^Starting Webserver/ },
-  { phase: 'warmup', pattern: /^Warming up model|^Setting max batch total tokens to / },
+  {
+    phase: 'weight-load',
+    pattern: /^Starting shard\b|^Sharding model on \d+ processes|^Shard ready in /,
+    samples: ['Starting shard', 'Shard ready in 15.2s', 'Sharding model on 2 processes'],
+  },
+  { phase: 'http-up', pattern: /^Starting Webserver/, samples: ['Starting Webserver'] },
+  {
+    phase: 'warmup',
+    pattern: /^Warming up model|^Setting max batch total tokens to |^Using default cuda graphs/,
+    samples: ['Warming up model'],
+  },
+  { phase: 'ready', pattern: /^Connected$/, samples: ['Connected'] },
 ];
+
+export const TGI_PHASE_NEEDLES: readonly string[] = [
+  'Args',
+  'Starti',
+  'Success',
+  'Files are',
+  'Shard',
+  'Webser',
+  'Warmin',
+  'Setting max',
+  'cuda graphs',
+  'Connec',
+];
+
+// `text-generation-launcher 3.3.7`, or a container tag `text-generation-inference:3.3.7`.
+export const tgiVersionFromLog = (text: string): string | null =>
+  /text-generation-(?:launcher|inference|router)[ :]v?(\d+\.\d+\.\d+)/.exec(text)?.[1] ?? null;

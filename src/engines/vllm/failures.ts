@@ -8,8 +8,34 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 90,
     needles: ['No available memory for the cache blocks'],
     pattern: /No available memory for the cache blocks/,
+    samples: [
+      'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+    ],
     facts: () => ({ kind: 'kv-cache' }),
     summary: () => 'no GPU memory is left for the KV cache after the weights and activations',
+  },
+  {
+    // The V1 worker checks free memory before loading: another process holds part of the GPU.
+    id: 'vllm-startup-free-memory',
+    class: 'cuda-oom',
+    weight: 95,
+    needles: ['on startup'],
+    // Up to 0.14: `... on startup is less than desired GPU memory utilization (0.9, ...)`; from 0.15:
+    // `... on startup. Desired GPU memory utilization is (0.9, ...)`.
+    pattern:
+      /Free memory on device (?:\S+ )?\(([\d.]+)\/([\d.]+) GiB\) on startup(?: is less than desired GPU memory utilization|\. Desired GPU memory utilization is) \(([\d.]+)/,
+    releases: { since: '0.10.0' },
+    samples: [
+      'ValueError: Free memory on device (22.1/79.2 GiB) on startup. Desired GPU memory utilization is (0.9, 71.3 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
+      'ValueError: Free memory on device (3.22/4.0 GiB) on startup is less than desired GPU memory utilization (0.9, 3.6 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
+    ],
+    facts: (m) => ({
+      kind: 'startup-free-memory',
+      value: `${m[1] ?? ''}/${m[2] ?? ''} GiB free`,
+      choices: m[3] ?? '',
+    }),
+    summary: (f) =>
+      `the GPU had only ${f.value ?? 'part of its memory'} at start, less than --gpu-memory-utilization ${f.choices ?? ''} asks for: another process holds GPU memory`,
   },
   {
     id: 'vllm-zero-blocks',
@@ -17,6 +43,9 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 89,
     needles: ['blocks: 0'],
     pattern: /# (?:GPU|cuda) blocks: 0\b/,
+    // The V0 engine's line (gone with V0).
+    releases: { until: '0.8.0' },
+    samples: ['# GPU blocks: 0, # CPU blocks: 2048'],
     facts: () => ({ kind: 'kv-cache' }),
     summary: () => 'memory profiling left 0 GPU blocks for the KV cache',
   },
@@ -26,6 +55,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 100,
     needles: ['Error'],
     pattern: /Error in inspecting model architecture '([^']+)'/,
+    samples: ["Error in inspecting model architecture 'Qwen3ForCausalLM'"],
     facts: (m) => ({ arch: m[1] ?? '', kind: 'inspect' }),
     summary: (f) =>
       `vLLM could not import its model code for ${f.arch ?? 'the model'}: the inspection subprocess crashed, usually a broken install (a compiled extension that does not match torch/CUDA)`,
@@ -35,10 +65,36 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     class: 'killed',
     weight: 38,
     needles: ['died'],
-    pattern: /(Worker proc|Engine core proc) (\S+) died unexpectedly/,
-    facts: (m) => ({ value: m[2] ?? '' }),
+    // `Engine core proc X died unexpectedly` up to 0.19; `Engine core process X died unexpectedly.` from 0.20;
+    // `Worker proc X died unexpectedly (exit code: -9)` on main; Ray's `RayWorkerProc rank=X died unexpectedly`.
+    pattern:
+      /(Worker proc|Engine core proc(?:ess)?|RayWorkerProc rank=)\s*(\S+?) died unexpectedly(?: \(exit code: (-?\d+)\))?/,
+    releases: { since: '0.8.0' },
+    samples: [
+      'Engine core proc EngineCore_0 died unexpectedly, shutting down client.',
+      'Worker proc VllmWorker-0 died unexpectedly, shutting down executor.',
+      'RuntimeError: Engine core process 1234 died unexpectedly.',
+    ],
+    facts: (m) => {
+      const code = Number(m[3]);
+      return Number.isInteger(code) && code < 0
+        ? { value: m[2] ?? '', signal: -code }
+        : { value: m[2] ?? '' };
+    },
     summary: (f) =>
       `vLLM process ${f.value ?? ''} died without a Python traceback (killed by a signal: the OOM killer, a segfault or a driver crash)`,
+  },
+  {
+    // vLLM main's client-side notice when the engine core process is gone.
+    id: 'vllm-engine-core-exited',
+    class: 'killed',
+    weight: 37,
+    needles: ['exited unexpectedly'],
+    pattern: /MPClient: engine core exited unexpectedly/,
+    releases: { since: 'main' },
+    samples: ['[shutdown] MPClient: engine core exited unexpectedly; starting cleanup'],
+    summary: () =>
+      "vLLM's engine core process exited without a Python traceback (killed by a signal: the OOM killer, a segfault or a driver crash)",
   },
   {
     id: 'vllm-engine-core-failed',
@@ -46,6 +102,10 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 10,
     needles: ['root cause', 'failed to start'],
     pattern: /Engine core initialization failed\. See root cause above|Engine process failed to start/,
+    samples: [
+      'RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+      'RuntimeError: Engine process failed to start. See stack trace for the root cause.',
+    ],
     summary: () =>
       "vLLM's engine core failed to start; the root cause was printed earlier by the EngineCore/worker processes and is not in this part of the log",
   },
@@ -55,6 +115,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 10,
     needles: ['failed to start', 'initialization failed'],
     pattern: /WorkerProc (?:initialization failed|failed to start)|EngineCore failed to start/,
+    samples: ['WorkerProc failed to start.', 'EngineCore failed to start.'],
     summary: () => 'a vLLM worker process failed to start; its own traceback names the cause',
   },
 ];

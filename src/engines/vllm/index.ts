@@ -1,16 +1,32 @@
-// vLLM: readiness, health paths and log rules. vLLM has no decisive ready line.
+// vLLM: everything vigil knows about it, for the registry (src/engines/index.ts). vLLM has no decisive ready line.
 import type { EngineSpec } from '../types.ts';
 import { vllmSpec } from './spec.ts';
-import { VLLM_HEARTBEATS, VLLM_PHASES } from './log.ts';
+import { adviseVllm } from './advice.ts';
+import { VLLM_SIGNATURES } from './failures.ts';
+import { VLLM_FLAGS } from './flags.ts';
+import { VLLM_HEARTBEATS, VLLM_PHASE_NEEDLES, VLLM_PHASES, VLLM_STARTED_LINE } from './log.ts';
+import { vllmVersionFromLog } from './version.ts';
 
 export const vllm: EngineSpec = {
   id: 'vllm',
+  label: 'vLLM',
   defaultPort: 8000,
   healthPath: '/health',
   healthPathWithoutLog: '/health',
   readyLine: null,
-  probeTriggers: [/Application startup complete\./],
+  // uvicorn's line is printed before the socket binds: the last line of a start, not proof of readiness.
+  upLine: VLLM_STARTED_LINE,
+  probeTriggers: [/Application startup complete\./, /API server: HTTP server started/],
   heartbeatLines: VLLM_HEARTBEATS,
   phaseRules: VLLM_PHASES,
+  phaseNeedles: VLLM_PHASE_NEEDLES,
+  // vLLM's API server lists its routes at start (`launcher.py:27] Route: /v1/rerank, Methods: POST`).
+  hints: /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: /,
+  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /'],
+  framePackages: ['vllm/'],
+  versionFromLog: vllmVersionFromLog,
+  signatures: VLLM_SIGNATURES,
+  advise: adviseVllm,
+  flags: VLLM_FLAGS,
   spec: vllmSpec,
 };

@@ -19,51 +19,148 @@ const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
 
 const BAR_COUNTS = String.raw`:?\s*\d{1,3}%(?:\|[^|]*\||\s+Completed\s*\|)\s*(\d+)\/(\d+)`;
 
+/** A phase shape with the lines that show it, for the catalogue test. */
+export type SampledRule = PhaseRule & { samples: readonly string[] };
+
 // In phase order. torch.compile runs before KV-cache sizing in V1; the API server comes up last.
-export const VLLM_PHASES: PhaseRule[] = [
+export const VLLM_PHASES: SampledRule[] = [
+  {
+    // Up to 0.14: `vLLM API server version X`.
+    phase: 'process-up',
+    pattern: /^vLLM API server version /,
+    releases: { until: '0.15.0' },
+    samples: ['vLLM API server version 0.8.5.post1'],
+  },
+  {
+    // From 0.15: `vLLM server version X, serving model Y` (after a logo block).
+    phase: 'process-up',
+    pattern: /^vLLM server version \S+, serving model /,
+    releases: { since: '0.15.0' },
+    samples: ['vLLM server version 0.20.1, serving model Qwen/Qwen3-8B'],
+  },
   {
     phase: 'process-up',
-    pattern:
-      /^vLLM API server version |^Automatically detected platform |^non-default args: |^Initializing an? (?:V1 )?LLM engine /,
+    pattern: /^Automatically detected platform |^non-default args: |^Initializing an? (?:V[01] )?LLM engine /,
+    samples: [
+      'Automatically detected platform cuda.',
+      "non-default args: {'model': 'm'}",
+      'Initializing an LLM engine (v0.6.6.post1) with config: model=m',
+    ],
   },
   {
     phase: 'dist-init',
     pattern: /^rank \d+ in world size \d+ is assigned as |^vLLM is using nccl==|^world_size=\d+ rank=\d+/,
+    samples: ['vLLM is using nccl==2.27.3'],
   },
   {
     phase: 'weight-load',
     pattern:
       /^Starting to load model |^Loading weights took |^Model loading took |^Loading model weights took |^Loading drafter model/,
+    samples: [
+      'Loading weights took 4.12 seconds',
+      'Model loading took 15.3 GiB and 5.01 seconds',
+      'Loading model weights took 15.2 GB',
+    ],
   },
   {
     phase: 'weight-load',
     pattern: new RegExp(String.raw`^Loading (?:safetensors|pt) checkpoint shards${BAR_COUNTS}`),
     progress: bar,
+    origin: 'dependency',
+    samples: [],
   },
   {
     phase: 'compile',
     pattern:
       /for vLLM's torch\.compile$|^Dynamo bytecode transform time|^Compiling a graph for|^Directly load the compiled graph|^torch\.compile takes /,
+    samples: ['Dynamo bytecode transform time: 7.21 s'],
   },
   {
+    // vLLM main merged `GPU KV cache size: N tokens` and `Maximum concurrency ...` into one line.
     phase: 'kv-cache',
     pattern:
       /^Available KV cache memory: |^GPU KV cache size: |^# (?:GPU|cuda) blocks: |^Memory profiling takes |^Maximum concurrency for /,
+    samples: [
+      'GPU KV cache size: 452,864 tokens',
+      'Available KV cache memory: 52.31 GiB',
+      'GPU KV cache size: 452,864 tokens, Maximum concurrency for 40,960 tokens per request: 11.06x',
+      '# GPU blocks: 2000, # CPU blocks: 512',
+    ],
   },
-  { phase: 'graph-capture', pattern: /^Capturing the model for CUDA graphs|^Graph capturing finished in / },
   {
     phase: 'graph-capture',
-    pattern: new RegExp(String.raw`^Capturing CUDA graphs? \([^)]*\)${BAR_COUNTS}`),
+    pattern: /^Capturing the model for CUDA graphs|^Graph capturing finished in /,
+    samples: ['Graph capturing finished in 12 secs, took 0.54 GiB'],
+  },
+  {
+    phase: 'graph-capture',
+    pattern: new RegExp(String.raw`^Capturing CUDA graphs?(?: shapes| \([^)]*\))${BAR_COUNTS}`),
     progress: bar,
+    releases: { since: '0.8.0' },
+    samples: [
+      'Capturing CUDA graphs (mixed prefill-decode, PIECEWISE): 100%|██████████| 67/67 [00:03<00:00, 19.50it/s]',
+      'Capturing CUDA graph shapes: 100%|██████████| 67/67 [00:25<00:00,  2.61it/s]',
+    ],
   },
   {
     phase: 'warmup',
     pattern:
       /^init engine \(profile, create kv cache, warmup model\) took |^(?:Readonly )?Multi-modal warmup completed/,
+    samples: ['init engine (profile, create kv cache, warmup model) took 41.20 seconds'],
+  },
+  {
+    phase: 'http-up',
+    pattern: /^Starting vLLM (?:API )?server (?:\d+ )?on /,
+    releases: { since: '0.8.0' },
+    samples: [
+      'Starting vLLM server on http://0.0.0.0:8000',
+      'Starting vLLM API server 0 on http://0.0.0.0:8000',
+      'Starting vLLM API server on http://0.0.0.0:8000',
+    ],
+  },
+  {
+    // vLLM main: its first line after the socket is bound.
+    phase: 'http-up',
+    pattern: /^API server: HTTP server started/,
+    releases: { since: 'main' },
+    samples: ['API server: HTTP server started'],
   },
   {
     phase: 'http-up',
     pattern:
-      /^Starting vLLM (?:API )?server (?:\d+ )?on http|^Available routes are:|^Started server process \[\d+\]|^Uvicorn running on |^Application startup complete\./,
+      /^Available routes are:|^Started server process \[\d+\]|^Uvicorn running on |^Application startup complete\./,
+    origin: 'dependency',
+    samples: [],
   },
+];
+
+// Literals of which every phase and hint line above contains one.
+export const VLLM_PHASE_NEEDLES: readonly string[] = [
+  'vLLM',
+  'Automat',
+  'non-def',
+  'LLM e',
+  'rank',
+  'nccl==',
+  'world_size',
+  'Starti',
+  'Load',
+  'Model l',
+  'compile',
+  'Dynamo',
+  'Compil',
+  'Direct',
+  'KV',
+  'blocks',
+  'Memory',
+  'Maximum',
+  'Captur',
+  'Graph',
+  'init e',
+  'warmup',
+  'Availab',
+  'Started',
+  'Uvicorn',
+  'Applic',
+  'API server',
 ];

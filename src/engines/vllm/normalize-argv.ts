@@ -1,14 +1,11 @@
 // vLLM's FlexibleArgumentParser rewrites argv before argparse sees it; vigil must rewrite it the same way.
 // Facts (from vLLM's parse_args): `_`→`-` in option names, `--help=X`→`--help`, `-O<n>` shorthands, and
 // dotted JSON keys (`--speculative-config.num_speculative_tokens 5`) merged into one JSON argument at the end.
+import type { NormalizedArgv, NormalizedToken } from '../types.ts';
 import type { FlagSchema } from '../../flags/schema/schema.ts';
 
 /** One argument after normalisation, with the index of the argument it came from. */
-export interface NormalizedToken {
-  text: string;
-  /** Index in the argv given to the normaliser. */
-  origin: number;
-}
+export type { NormalizedToken } from '../types.ts';
 
 const OPTIMIZATION_LEVELS = new Set(['0', '1', '2', '3']);
 
@@ -90,10 +87,7 @@ const mergeInto = (target: Record<string, unknown>, keys: readonly string[], val
 };
 
 /** The rewritten argv, plus dotted keys whose value was missing (vLLM itself crashes on those). */
-export interface NormalizedArgv {
-  tokens: NormalizedToken[];
-  missingValue: NormalizedToken[];
-}
+export type { NormalizedArgv } from '../types.ts';
 
 // Rewrites argv as vLLM's FlexibleArgumentParser does before handing it to argparse.
 export const normalizeFlexibleArgv = (

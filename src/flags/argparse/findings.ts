@@ -30,7 +30,7 @@ const issueFinding = (issue: ArgparseIssue, ctx: UnknownContext): Finding => {
       const typed = (issue.arg ?? '').split('=')[0] ?? '';
       const match = crossEngineMatch(ctx.schema, typed);
       const counterparts = match?.suggestions.filter((s) => issue.candidates.includes(s)) ?? [];
-      const theirs = ctx.schema.engine === 'sglang' ? 'vLLM' : 'SGLang';
+      const theirs = match === null ? '' : ENGINE_LABEL[match.theirs];
       const cross =
         counterparts[0] === undefined || match === null
           ? ''
@@ -141,7 +141,7 @@ const repeatFinding = (occurrences: ParsedOption[], schema: FlagSchema): Finding
 const abbreviationFinding = (use: ParsedOption, schema: FlagSchema): Finding => {
   const match = crossEngineMatch(schema, use.typed);
   if (match !== null && !match.suggestions.includes(use.resolved)) {
-    const theirs = schema.engine === 'sglang' ? 'vLLM' : 'SGLang';
+    const theirs = ENGINE_LABEL[match.theirs];
     return {
       severity: 'warning',
       code: 'abbreviated-option',

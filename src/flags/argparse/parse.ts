@@ -17,7 +17,8 @@ import {
 import { choiceReprs, convert, typeOf } from './values.ts';
 
 export { optionLookup } from './match.ts';
-import { normalizeFlexibleArgv, type NormalizedToken } from '../../engines/vllm/normalize-argv.ts';
+import { getEngine } from '../../engines/index.ts';
+import type { NormalizedToken } from '../../engines/types.ts';
 
 /** One option occurrence as argparse would consume it. */
 export interface ParsedOption {
@@ -396,8 +397,9 @@ export const parseArgv = (
   };
   let tokens: NormalizedToken[] = argv.map((text, origin) => ({ text, origin }));
   const preErrors: string[] = [];
-  if (schema.dialect === 'vllm-flexible') {
-    const normalized = normalizeFlexibleArgv(schema, argv, new Set(index.byString.keys()));
+  const normalizeArgv = getEngine(schema.engine).flags?.normalizeArgv;
+  if (schema.dialect === 'flexible' && normalizeArgv !== undefined) {
+    const normalized = normalizeArgv(schema, argv, new Set(index.byString.keys()));
     tokens = normalized.tokens;
     for (const token of normalized.missingValue) {
       const message = `argument ${token.text.split('=')[0] ?? token.text}: expected one argument`;

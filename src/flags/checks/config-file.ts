@@ -4,8 +4,8 @@
 // Facts from SGLang's server_args_config_parser.py and vLLM's FlexibleArgumentParser: keys become `--key`;
 // true on a flag adds it, false leaves it out (or gives `--no-key` where that exists); a list gives its items
 // as separate values; a nested mapping is passed as JSON; anything else as its text.
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { extname, resolve } from 'node:path';
 import type * as Yaml from 'yaml';
@@ -42,24 +42,42 @@ const fromCommand = (args: readonly string[], argsStart: number, skip: ReadonlyS
   };
 };
 
-// Finds `--config FILE` (or `--config=FILE`) among the engine's arguments.
+// Finds `--config FILE` among the engine's arguments. The engines merge a file only for this bare token: their
+// pre-parse looks for the exact `--config` argument, so `--config=FILE` reaches argparse as a plain value.
 const findConfig = (args: readonly string[]): { path: string | null; at: number[] } | null => {
-  const at = args.findIndex((arg) => arg === '--config' || arg.startsWith('--config='));
+  const at = args.indexOf('--config');
   if (at === -1) return null;
-  const arg = args[at] ?? '';
-  if (arg.startsWith('--config=')) return { path: arg.slice('--config='.length), at: [at] };
   const next = args[at + 1];
   return next === undefined || next.startsWith('-')
     ? { path: null, at: [at] }
     : { path: next, at: [at, at + 1] };
 };
 
+// Engine config files are a few KB; a file far larger is not one (and parsing it could take minutes).
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+const tooLarge = (bytes: number | null): Error =>
+  new Error(
+    `it is ${bytes === null ? 'over 1' : (bytes / MAX_CONFIG_BYTES).toFixed(1)} MiB, and engine config files are a few KB: vigil reads at most 1 MiB`,
+  );
+
+// Only a regular file of a sane size is read: a FIFO would block the read, a huge file the parse.
+const checkFileInfo = (info: Stats): void => {
+  if (!info.isFile()) throw new Error('it is not a regular file');
+  if (info.size > MAX_CONFIG_BYTES) throw tooLarge(info.size);
+};
+
 // Reads the file where the server will run: this machine directly (a relative path from the server's working
-// folder), elsewhere through the host.
+// folder), elsewhere through the host (at most one byte past the limit, to tell that it is too large).
 const readOn = async (host: HostRunner, path: string, cwd: string | undefined): Promise<string> => {
-  if (host.name === 'local') return readFile(resolve(cwd ?? '.', path), 'utf8');
-  const result = await host.exec(['cat', '--', path]);
-  if (result.code !== 0) throw new Error(result.stderr.trim() || `cat exited with ${String(result.code)}`);
+  if (host.name === 'local') {
+    const full = resolve(cwd ?? '.', path);
+    checkFileInfo(await stat(full));
+    return readFile(full, 'utf8');
+  }
+  const result = await host.exec(['head', '-c', String(MAX_CONFIG_BYTES + 1), '--', path]);
+  if (result.code !== 0) throw new Error(result.stderr.trim() || `head exited with ${String(result.code)}`);
+  if (Buffer.byteLength(result.stdout) > MAX_CONFIG_BYTES) throw tooLarge(null);
   return result.stdout;
 };
 
@@ -95,6 +113,19 @@ const problem = (index: number, arg: string, message: string): Finding => ({
   suggestions: [],
 });
 
+// `--config=FILE`: the engine parses the value but never reads the file, so none of its flags apply.
+const ignoredConfig = (index: number, arg: string): Finding => {
+  const path = arg.slice('--config='.length);
+  return {
+    severity: 'warning',
+    code: 'config-ignored',
+    index,
+    arg,
+    message: `${arg}: the engine merges a YAML file only for \`--config ${path}\` (a space, not =); written with = the file is ignored and none of its flags apply`,
+    suggestions: ['--config', path],
+  };
+};
+
 // How the file's text was obtained: its text, or why it could not be read.
 type FileText = { text: string } | { error: string };
 
@@ -109,7 +140,13 @@ const merge = (
   read: (path: string) => FileText,
 ): MergedArgs => {
   const config = findConfig(args);
-  if (config === null) return fromCommand(args, argsStart, new Set());
+  if (config === null) {
+    const attached = args.findIndex((arg) => arg.startsWith('--config='));
+    const plain = fromCommand(args, argsStart, new Set());
+    return attached === -1
+      ? plain
+      : { ...plain, problem: ignoredConfig(argsStart + attached, args[attached] ?? '') };
+  }
   const typed = fromCommand(args, argsStart, new Set(config.at));
   // The finding points at the file name (or at --config when none follows).
   const at = argsStart + (config.at[config.at.length - 1] ?? 0);
@@ -192,7 +229,9 @@ export const mergeLocalConfigFileSync = (
 ): MergedArgs =>
   merge(schema, args, argsStart, (path) => {
     try {
-      return { text: readFileSync(resolve(cwd ?? '.', path), 'utf8') };
+      const full = resolve(cwd ?? '.', path);
+      checkFileInfo(statSync(full));
+      return { text: readFileSync(full, 'utf8') };
     } catch (error) {
       return failure(error);
     }

@@ -1,10 +1,11 @@
-// The finding for an option the schema lacks: why it is unknown (vLLM's spelling, `_` for `-`, removed,
-// renamed, a typo) and what was meant, best guess first.
+// The finding for an option the schema lacks: why it is unknown (another engine's spelling, `_` for `-`, removed,
+// renamed, a typo) and what was meant, best guess first. What is engine-specific comes from the engine's folder.
 import type { Finding } from '../../events.ts';
-import { crossEngineMatch, REPLACED } from './aliases.ts';
+import { FLAG_ENGINES, getEngine } from '../../engines/index.ts';
+import { crossEngineMatch, replacedBy } from './aliases.ts';
 import { optionLookup, type ArgparseIssue } from '../argparse/parse.ts';
 import { describeHistory, describeVersions, ENGINE_LABEL, type NameIndex } from '../schema/history.ts';
-import type { EngineName, FlagSchema } from '../schema/schema.ts';
+import type { FlagSchema } from '../schema/schema.ts';
 import { suggestNames } from './suggest.ts';
 
 export interface UnknownContext {
@@ -17,18 +18,8 @@ export interface UnknownContext {
   argsStart: number;
 }
 
-const other = (engine: EngineName): EngineName => (engine === 'sglang' ? 'vllm' : 'sglang');
-
-// vLLM's chain drafting with N tokens is SGLang's steps N, topk 1, N+1 draft tokens (docs/engines/flag-history.md).
-const seedAdvice = (value: string | undefined): string => {
-  const n = value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
-  const steps = n === null ? 'N' : String(n);
-  const tokens = n === null ? 'N+1' : String(n + 1);
-  return (
-    `vLLM's num_speculative_tokens=${steps} (chain drafting) corresponds to SGLang ` +
-    `--speculative-num-steps ${steps} --speculative-eagle-topk 1 --speculative-num-draft-tokens ${tokens}`
-  );
-};
+// Names read with a vowel sound first take "an" ("an SGLang option", "a vLLM option").
+const VOWEL_SOUND = /^[AEIOaeio]|^S[A-Z]/;
 
 const uniq = (names: readonly string[]): string[] => [...new Set(names)];
 
@@ -46,7 +37,8 @@ const similar = (schema: FlagSchema, name: string): string[] => {
 const strayArgument = (issue: ArgparseIssue, ctx: UnknownContext, label: string): Finding => {
   const arg = issue.arg ?? '';
   const first = issue.index === ctx.argsStart;
-  const takesModel = ctx.schema.engine === 'sglang' && first && !arg.startsWith('-');
+  const modelOption = getEngine(ctx.schema.engine).flags?.modelOption;
+  const takesModel = modelOption !== undefined && first && !arg.startsWith('-');
   return {
     severity: 'error',
     code: 'unexpected-argument',
@@ -54,9 +46,9 @@ const strayArgument = (issue: ArgparseIssue, ctx: UnknownContext, label: string)
     arg,
     message:
       `${label} takes no positional argument here: ${JSON.stringify(arg)}` +
-      (takesModel ? `; SGLang names the model with --model-path ${arg}` : '') +
+      (takesModel ? `; ${label} names the model with ${modelOption} ${arg}` : '') +
       ` (${label} would stop with: ${issue.message})`,
-    suggestions: takesModel ? ['--model-path'] : [],
+    suggestions: takesModel ? [modelOption] : [],
   };
 };
 
@@ -78,8 +70,13 @@ export const unknownOptionFinding = (issue: ArgparseIssue, ctx: UnknownContext):
   let code = 'unknown-option';
 
   const dashed = typed.replace(/_/g, '-');
-  if (engine === 'sglang' && dashed !== typed && lookup.has(dashed)) {
-    reasons.push(`SGLang does not read _ as - in option names (vLLM does): write ${dashed}`);
+  if (getEngine(engine).flags?.underscoreDashes !== true && dashed !== typed && lookup.has(dashed)) {
+    const readers = FLAG_ENGINES.filter((spec) => spec.flags?.underscoreDashes === true).map(
+      (spec) => spec.label,
+    );
+    reasons.push(
+      `${label} does not read _ as - in option names${readers.length === 0 ? '' : ` (${readers.join(', ')} does)`}: write ${dashed}`,
+    );
     suggestions.push(dashed);
   }
 
@@ -93,7 +90,7 @@ export const unknownOptionFinding = (issue: ArgparseIssue, ctx: UnknownContext):
       reasons.push(`its setting is now spelled ${renamed.strings[0] ?? ''}`);
       suggestions.push(renamed.strings[0] ?? '');
     }
-    suggestions.push(...(REPLACED[engine][processed] ?? []).filter((name) => lookup.has(name)));
+    suggestions.push(...replacedBy(engine, processed).filter((name) => lookup.has(name)));
     const hiddenHere = schema.version !== null && history.hidden.includes(schema.version);
     if (hiddenHere || !ctx.authoritative) {
       severity = 'warning';
@@ -105,21 +102,35 @@ export const unknownOptionFinding = (issue: ArgparseIssue, ctx: UnknownContext):
     }
   }
 
-  const theirs = names[other(engine)];
   const match = crossEngineMatch(schema, processed);
-  if (engine === 'sglang' && processed === '--num-speculative-tokens') {
-    reasons.push(`it is vLLM's spelling: ${seedAdvice(value)}`);
+  const hint = getEngine(engine).flags?.unknownOptionHint?.({
+    option: processed,
+    typed,
+    value,
+    has: (name) => lookup.has(name),
+  });
+  if (hint !== undefined && hint !== null) {
+    reasons.push(...hint.reasons);
+    suggestions.push(...hint.suggestions);
+  }
+  if (hint?.explainsOrigin === true) {
+    // The engine's own hint already said whose spelling it is.
   } else if (match !== null) {
     const counterpart = match.suggestions.slice(0, 2).join(' / ');
-    const note = match.pair.note === undefined ? '' : ` (${match.pair.note})`;
+    const note = match.note === undefined ? '' : ` (${match.note})`;
     reasons.push(
-      `it is ${ENGINE_LABEL[other(engine)]}'s option for ${match.pair.purpose}; ${label}'s counterpart is ${counterpart}${note}`,
+      `it is ${ENGINE_LABEL[match.theirs]}'s option for ${match.pair.purpose}; ${label}'s counterpart is ${counterpart}${note}`,
     );
-  } else if (theirs.options[processed] !== undefined && history === undefined) {
-    const versions = describeVersions(theirs.options[processed].versions, theirs.versions);
-    reasons.push(
-      `it is a ${ENGINE_LABEL[other(engine)]} option (${ENGINE_LABEL[other(engine)]} ${versions})`,
+  } else if (history === undefined) {
+    const owner = FLAG_ENGINES.find(
+      (spec) => spec.id !== engine && names[spec.id].options[processed] !== undefined,
     );
+    const theirs = owner === undefined ? undefined : names[owner.id];
+    const record = theirs?.options[processed];
+    if (owner !== undefined && theirs !== undefined && record !== undefined) {
+      const versions = describeVersions(record.versions, theirs.versions);
+      reasons.push(`it is a ${owner.label} option (${owner.label} ${versions})`);
+    }
   }
   if (match !== null) suggestions.push(...match.suggestions);
   // String similarity only when no fact above named the option: it is the costly part on a cold start.
@@ -128,7 +139,7 @@ export const unknownOptionFinding = (issue: ArgparseIssue, ctx: UnknownContext):
   const where = schema.version === null ? label : `${label} v${schema.version}`;
   const head =
     severity === 'error'
-      ? `${typed} is not ${engine === 'sglang' ? 'an' : 'a'} ${where} option`
+      ? `${typed} is not ${VOWEL_SOUND.test(where) ? 'an' : 'a'} ${where} option`
       : `${typed} is not in the ${schema.source.kind === 'bundled' ? 'bundled ' : ''}${where} table`;
   const tail =
     severity === 'error'

@@ -125,11 +125,29 @@ const checkType = (use: ParsedOption, i: number, text: string, type: string): Fi
   return null;
 };
 
+// The server's --port must be one it can listen on and vigil can probe: argparse accepts any integer.
+const portFindings = (use: ParsedOption): Finding[] =>
+  use.values.flatMap((text, i) => {
+    const int = pyInt(text);
+    const port = int === null ? null : Number(int);
+    if (port === null || (port >= 1 && port <= 65535)) return [];
+    return [
+      finding(
+        use,
+        i,
+        'invalid-value',
+        `${use.resolved} must be a port from 1 to 65535, got ${text}`,
+        'error',
+      ),
+    ];
+  });
+
 // Type findings for every value argparse consumed (argparse itself already checked plain int/float).
 // Types borrowed from another release's table (`exact` false) only warn: the option may have changed type.
 export const typeFindings = (parsed: ArgparseResult, typed: FlagSchema | null, exact = true): Finding[] => {
   const findings: Finding[] = [];
   for (const use of parsed.options) {
+    if (use.option.dest === 'port') findings.push(...portFindings(use));
     const type = typeOf(use, typed);
     if (type === null || use.option.nargs === 0) continue;
     use.values.forEach((text, i) => {

@@ -2,7 +2,15 @@
 // Hand-written: no library reads argparse help back. It relies only on what every argparse layout since
 // Python 3.8 shares: a `usage:` block, section headings at column 0, and entries at one fixed indent.
 import type { SchemaSource } from '../../events.ts';
-import type { EngineName, FlagOption, FlagSchema, Nargs, Positional } from './schema.ts';
+import { FLAG_ENGINES, getEngine } from '../../engines/index.ts';
+import {
+  dialectOf,
+  type EngineName,
+  type FlagOption,
+  type FlagSchema,
+  type Nargs,
+  type Positional,
+} from './schema.ts';
 
 export interface HelpParseMeta {
   engine: EngineName;
@@ -173,9 +181,15 @@ const splitEntries = (lines: readonly string[]): { entries: Entry[]; usage: stri
   return { entries, usage };
 };
 
-// The version a help text names, when it names one (vLLM links its versioned docs).
-export const versionFromHelp = (text: string): string | null =>
-  /docs\.vllm\.ai\/en\/v(\d+\.\d+\.\d+(?:\.post\d+)?)\//.exec(text)?.[1] ?? null;
+// The version a help text names, when the engine's help names one (e.g. a link to its versioned docs).
+export const versionFromHelp = (text: string, engine?: EngineName): string | null => {
+  const engines = engine === undefined ? FLAG_ENGINES : [getEngine(engine)];
+  for (const spec of engines) {
+    const version = spec.flags?.versionFromHelp?.(text) ?? null;
+    if (version !== null) return version;
+  }
+  return null;
+};
 
 // Parses argparse help output into a schema. A text that lists no options yields a schema without options.
 export const parseHelpText = (text: string, meta: HelpParseMeta): FlagSchema => {
@@ -205,8 +219,8 @@ export const parseHelpText = (text: string, meta: HelpParseMeta): FlagSchema => 
     version: meta.version,
     options,
     positionals,
-    dialect: meta.engine === 'vllm' ? 'vllm-flexible' : 'argparse',
-    allowAbbrev: true,
+    dialect: dialectOf(meta.engine),
+    allowAbbrev: dialectOf(meta.engine) !== 'clap',
     source: meta.source,
   };
 };

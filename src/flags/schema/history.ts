@@ -1,5 +1,6 @@
 // Which bundled release of each engine has which option string: the facts behind "existed until v0.5.9",
 // "renamed to --x" and "that is vLLM's spelling". Built from the bundled tables (data/flags/names.json).
+import { ENGINES } from '../../engines/index.ts';
 import type { EngineName, FlagsJsonAction } from './schema.ts';
 
 export interface NameRecord {
@@ -19,13 +20,19 @@ export interface EngineNames {
   options: Record<string, NameRecord>;
 }
 
+/** Per engine (empty for an engine without flag tables). */
 export type NameIndex = Record<EngineName, EngineNames>;
 
-export const ENGINE_LABEL: Readonly<Record<EngineName, string>> = { sglang: 'SGLang', vllm: 'vLLM' };
+/** How each engine's name is written. */
+export const ENGINE_LABEL: Readonly<Record<EngineName, string>> = Object.fromEntries(
+  Object.values(ENGINES).map((spec) => [spec.id, spec.label]),
+) as Record<EngineName, string>;
 
 // Builds the index from each release's table, releases given oldest first.
 export const buildNameIndex = (
-  tables: Readonly<Record<EngineName, readonly { version: string; actions: readonly FlagsJsonAction[] }[]>>,
+  tables: Readonly<
+    Partial<Record<EngineName, readonly { version: string; actions: readonly FlagsJsonAction[] }[]>>
+  >,
 ): NameIndex => {
   const build = (
     releases: readonly { version: string; actions: readonly FlagsJsonAction[] }[],
@@ -47,7 +54,9 @@ export const buildNameIndex = (
     );
     return { versions: releases.map((r) => r.version), options: sorted };
   };
-  return { sglang: build(tables.sglang), vllm: build(tables.vllm) };
+  return Object.fromEntries(
+    Object.values(ENGINES).map((spec) => [spec.id, build(tables[spec.id] ?? [])]),
+  ) as NameIndex;
 };
 
 // "v0.4.3–v0.5.9", "v0.5.18", or "v0.4.3, v0.5.9" for releases that are not consecutive.
@@ -57,9 +66,12 @@ export const describeVersions = (versions: readonly string[], all: readonly stri
   const consecutive = positions.every((p, i) => i === 0 || p === (positions[i - 1] ?? -2) + 1);
   const first = versions[0] ?? '';
   const last = versions.at(-1) ?? first;
-  if (versions.length === 1) return `v${first}`;
-  return consecutive ? `v${first}–v${last}` : versions.map((v) => `v${v}`).join(', ');
+  if (versions.length === 1) return tag(first);
+  return consecutive ? `${tag(first)}–${tag(last)}` : versions.map(tag).join(', ');
 };
+
+// A release as people write it: `v0.5.18`, or `main` for a development branch.
+export const tag = (version: string): string => (version === 'main' ? 'main' : `v${version}`);
 
 // A sentence on an option's history in the bundled releases, e.g. "it existed in SGLang v0.4.3–v0.5.9".
 export const describeHistory = (engine: EngineName, record: NameRecord, all: readonly string[]): string => {
@@ -69,7 +81,7 @@ export const describeHistory = (engine: EngineName, record: NameRecord, all: rea
   const last = record.versions.at(-1);
   if (last !== newest && last !== undefined) {
     const removedIn = all[all.indexOf(last) + 1];
-    return `it existed in ${label} ${range}${removedIn === undefined ? '' : ` and is gone in v${removedIn}`}`;
+    return `it existed in ${label} ${range}${removedIn === undefined ? '' : ` and is gone in ${tag(removedIn)}`}`;
   }
   return `${label} has it in ${range}`;
 };

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Entrypoint } from '../../engines/entrypoint.ts';
+import { getEngine } from '../../engines/index.ts';
 import type { HostRunner } from '../../hosts/types.ts';
 import { writeFileAtomic } from '../../state/atomic-write.ts';
 import { parseHelpText } from './help-parser.ts';
@@ -33,17 +34,27 @@ export type LiveOutcome =
 
 // The --help command for an entrypoint, or null when the bundled table is exact (`vigil sim`).
 export const liveHelpCommand = (entry: Entrypoint): string[] | null => {
-  if (entry.kind === 'sim' || entry.interpreter === null) return null;
-  if (entry.kind === 'cli')
-    return [entry.interpreter, 'serve', entry.engine === 'vllm' ? '--help=all' : '--help'];
-  const module =
-    entry.module ??
-    (entry.engine === 'sglang' ? 'sglang.launch_server' : 'vllm.entrypoints.openai.api_server');
-  return [entry.interpreter, '-m', module, entry.engine === 'vllm' ? '--help=all' : '--help'];
+  const flags = getEngine(entry.engine).flags;
+  // A clap launcher's help is not argparse's layout: its bundled table (from its source) is used instead.
+  if (entry.kind === 'sim' || entry.kind === 'image' || entry.interpreter === null || flags === undefined)
+    return null;
+  if (flags.dialect === 'clap') return null;
+  const help = [...flags.helpArgs];
+  if (entry.kind === 'cli') {
+    const subcommand = flags.script?.subcommand;
+    return [
+      entry.interpreter,
+      ...(subcommand === null || subcommand === undefined ? [] : [subcommand]),
+      ...help,
+    ];
+  }
+  const module = entry.module ?? flags.modules[0] ?? '';
+  return [entry.interpreter, '-m', module, ...help];
 };
 
-const VERSION_SCRIPT = (engine: EngineName): string =>
-  `import sys, importlib.metadata as m; print(sys.executable); print(m.version(${JSON.stringify(engine)}))`;
+// Reads the installed release of the engine's Python distribution.
+const VERSION_SCRIPT = (distribution: string): string =>
+  `import sys, importlib.metadata as m; print(sys.executable); print(m.version(${JSON.stringify(distribution)}))`;
 
 // The Python behind a console script: its shebang (`#!/opt/venv/bin/python3`).
 const interpreterOf = async (entry: Entrypoint, options: LiveSchemaOptions): Promise<string | null> => {
@@ -65,9 +76,11 @@ export const readInstall = async (
   entry: Entrypoint,
   options: LiveSchemaOptions,
 ): Promise<EngineInstall | null> => {
+  const distribution = getEngine(entry.engine).flags?.distribution ?? null;
+  if (distribution === null) return null;
   const python = await interpreterOf(entry, options);
   if (python === null) return null;
-  const result = await options.host.exec([python, '-c', VERSION_SCRIPT(entry.engine)], {
+  const result = await options.host.exec([python, '-c', VERSION_SCRIPT(distribution)], {
     timeoutMs: VERSION_TIMEOUT_MS,
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });

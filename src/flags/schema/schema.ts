@@ -1,5 +1,7 @@
 // The model of an engine's command line: what an argparse parser accepts, independent of where it came from.
 import type { SchemaSource } from '../../events.ts';
+import { getEngine } from '../../engines/index.ts';
+import type { EngineId, FlagDialect } from '../../engines/types.ts';
 import { pyReprValue, pyStr } from '../argparse/py-values.ts';
 
 export type Nargs = null | 0 | '?' | '*' | '+' | number;
@@ -37,7 +39,8 @@ export interface Positional {
   help: string | null;
 }
 
-export type EngineName = 'sglang' | 'vllm';
+/** An engine with a flag table (see src/engines/<engine>/flags.ts). */
+export type EngineName = EngineId;
 
 export interface FlagSchema {
   engine: EngineName;
@@ -45,8 +48,8 @@ export interface FlagSchema {
   version: string | null;
   options: FlagOption[];
   positionals: Positional[];
-  /** vLLM's FlexibleArgumentParser also accepts `_` for `-`, `-O3` and dotted `--x.y` keys. */
-  dialect: 'argparse' | 'vllm-flexible';
+  /** How the engine's parser reads argv (a flexible parser also accepts `_` for `-`, `-O3` and dotted keys). */
+  dialect: FlagDialect;
   /** Whether argparse allows unambiguous prefixes of long options (allow_abbrev). */
   allowAbbrev: boolean;
   source: SchemaSource;
@@ -105,6 +108,9 @@ const deprecatedReasonOf = (action: FlagsJsonAction): string | null => {
   return action.deprecated === true ? action.help : null;
 };
 
+// The dialect of an engine's parser, from its folder.
+export const dialectOf = (engine: EngineName): FlagDialect => getEngine(engine).flags?.dialect ?? 'argparse';
+
 // Builds a schema from a flags.json table.
 export const schemaFromFlagsJson = (
   actions: readonly FlagsJsonAction[],
@@ -141,8 +147,9 @@ export const schemaFromFlagsJson = (
     version: meta.version,
     options,
     positionals,
-    dialect: meta.engine === 'vllm' ? 'vllm-flexible' : 'argparse',
-    allowAbbrev: true,
+    dialect: dialectOf(meta.engine),
+    // clap accepts no abbreviated option names; argparse does (allow_abbrev).
+    allowAbbrev: dialectOf(meta.engine) !== 'clap',
     source: meta.source,
   };
 };

@@ -1,8 +1,9 @@
 // Picks the schema that decides, in the order the contract gives: --help-file alone; else, unless offline,
 // the engine's live --help on the host; else the bundled table (of the installed release when bundled).
-import { readFile } from 'node:fs/promises';
+import { readUserFileSync } from '../../config/user-file.ts';
 import type { Finding } from '../../events.ts';
 import type { Entrypoint } from '../../engines/entrypoint.ts';
+import { getEngine } from '../../engines/index.ts';
 import { UsageError } from '../../errors.ts';
 import type { HostRunner } from '../../hosts/types.ts';
 import { BUNDLED_VERSIONS, isBundled, loadBundledSchema, NEWEST_BUNDLED } from './bundled.ts';
@@ -23,6 +24,8 @@ export interface SchemaChoice {
 export interface SchemaSourceOptions {
   entry: Entrypoint;
   helpFile?: string;
+  /** Check against this engine release's bundled table (`--engine-version`). */
+  engineVersion?: string;
   offline: boolean;
   host: HostRunner;
   cacheDir: string;
@@ -39,27 +42,30 @@ const note = (code: string, message: string): Finding => ({
   suggestions: [],
 });
 
-// The bundled release nearest below the installed one (or the newest when unknown).
-const nearestBundled = (engine: EngineName, version: string | null): string => {
+// The bundled release nearest below the installed one (or the newest when unknown); `main` (a development
+// branch, newer than every tag) only for `main` itself.
+export const nearestBundled = (engine: EngineName, version: string | null): string => {
   if (version === null) return NEWEST_BUNDLED[engine];
-  const older = BUNDLED_VERSIONS[engine].filter((v) => compareVersions(v, version) <= 0);
-  return older.at(-1) ?? BUNDLED_VERSIONS[engine][0] ?? NEWEST_BUNDLED[engine];
+  if (version === 'main') return isBundled(engine, 'main') ? 'main' : NEWEST_BUNDLED[engine];
+  const releases = BUNDLED_VERSIONS[engine].filter((v) => v !== 'main');
+  const older = releases.filter((v) => compareVersions(v, version) <= 0);
+  return older.at(-1) ?? releases[0] ?? NEWEST_BUNDLED[engine];
 };
 
 const fromHelpFile = async (path: string, engine: EngineName): Promise<SchemaChoice> => {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = readUserFileSync(path);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     throw new UsageError(`--help-file: cannot read ${path} (${reason})`, {
       option: '--help-file',
-      hint: `save the engine's help first, e.g. python -m sglang.launch_server --help > ${path}`,
+      hint: `save the engine's help first, e.g. ${(getEngine(engine).flags?.helpHint ?? 'SERVER --help > FILE').replace('FILE', path)}`,
     });
   }
   // Loaded on demand, like the live reader below: `vigil check --offline` starts faster without them.
   const { parseHelpText, versionFromHelp } = await import('./help-parser.ts');
-  const version = engine === 'vllm' ? versionFromHelp(text) : null;
+  const version = versionFromHelp(text, engine);
   const schema = parseHelpText(text, {
     engine,
     version,
@@ -70,10 +76,7 @@ const fromHelpFile = async (path: string, engine: EngineName): Promise<SchemaCho
       `--help-file: ${path} lists no options; expected the output of the engine's --help`,
       {
         option: '--help-file',
-        hint:
-          engine === 'vllm'
-            ? 'recent vLLM lists its flags only with `vllm serve --help=all`'
-            : 'save the full --help output',
+        hint: `save the full help output: ${getEngine(engine).flags?.helpHint ?? 'SERVER --help > FILE'}`,
       },
     );
   }
@@ -95,6 +98,8 @@ export const chooseSchema = async (options: SchemaSourceOptions): Promise<Schema
   const { entry } = options;
   const engine = entry.engine;
   if (options.helpFile !== undefined) return fromHelpFile(options.helpFile, engine);
+  // `--engine-version V`: that release's table (the nearest bundled one below it when V is not bundled).
+  if (options.engineVersion !== undefined) return bundledChoice(engine, options.engineVersion, []);
   // The simulator validates against the newest bundled table, so that table is exact for it.
   if (entry.kind === 'sim') return bundledChoice(engine, NEWEST_BUNDLED[engine], []);
   if (options.offline) return bundledChoice(engine, null, []);

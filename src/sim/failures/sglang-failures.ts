@@ -5,7 +5,14 @@ import { loadBundledSchema } from '../../flags/schema/bundled.ts';
 import { formatArgparseError } from '../../flags/argparse/usage.ts';
 import { createSglangLog, type SglangLog } from '../log/sglang-log.ts';
 import { announceUvicorn, failBind } from '../scripts/sglang.ts';
-import { captureBatches, loadShards, SGLANG_SECONDS, SGLANG_SHARDS } from '../scripts/sglang-steps.ts';
+import {
+  CAPTURE_BS,
+  captureBatches,
+  loadShards,
+  SGLANG_SECONDS,
+  SGLANG_SHARDS,
+} from '../scripts/sglang-steps.ts';
+import { sglangStartLines } from '../../engines/sglang/sim-lines.ts';
 import type { SimContext, SimOutcome } from '../types.ts';
 import type { SimFailure } from './catalog.ts';
 import * as tracebacks from './sglang-tracebacks.ts';
@@ -23,16 +30,14 @@ const startCapture = async (
   draft: boolean,
   batches: number,
 ): Promise<void> => {
+  const lines = sglangStartLines(ctx.settings.engineVersion ?? undefined);
   if (draft) {
     await loadShards(ctx, log, { shards: 1, seconds: SGLANG_SECONDS.draftLoad, availMem: '10.26' });
-    log.rank(
-      0,
-      'Load weight end. type=LlamaForCausalLMEagle3, dtype=torch.bfloat16, avail mem=9.80 GB, mem usage=0.46 GB.',
-    );
+    log.rank(0, lines.weightEnd('LlamaForCausalLMEagle3'));
     log.rank(0, 'Memory pool end. avail mem=9.55 GB');
-    log.rank(0, 'Capture draft cuda graph begin. This can take up to several minutes. avail mem=9.55 GB');
+    log.rank(0, lines.draftCaptureBegin('draft', '9.55'));
   } else {
-    log.rank(0, 'Capture cuda graph begin. This can take up to several minutes. avail mem=11.16 GB');
+    log.rank(0, lines.captureBegin(CAPTURE_BS));
   }
   await captureBatches(ctx, log, SGLANG_SECONDS.capture, batches);
 };
@@ -67,7 +72,7 @@ const hang = async (failure: SimFailure, ctx: SimContext, log: SglangLog): Promi
       );
       break;
     case 'warmup': {
-      log.access('GET', '/get_model_info', 200);
+      log.access('GET', sglangStartLines(ctx.settings.engineVersion ?? undefined).modelInfoPath, 200);
       log.rank(
         0,
         'Prefill batch. #new-seq: 1, #new-token: 6, #cached-token: 0, token usage: 0.00, #running-req: 0, #queue-req: 0,',
@@ -186,7 +191,7 @@ export const runSglangFailure = async (failure: SimFailure, ctx: SimContext): Pr
       return failBind(ctx);
     case 'warmup-failed':
       await ctx.clock.sleep(SGLANG_SECONDS.warmup / 4);
-      log.access('GET', '/get_model_info', 200);
+      log.access('GET', sglangStartLines(ctx.settings.engineVersion ?? undefined).modelInfoPath, 200);
       await ctx.clock.sleep(SGLANG_SECONDS.warmup / 2);
       log.main(tracebacks.warmupError());
       return { kind: 'killed', orphanWorkers: false };

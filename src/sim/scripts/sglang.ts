@@ -5,6 +5,7 @@ import { ADDRESS_IN_USE, type BindError } from '../api/server.ts';
 import { createSglangLog } from '../log/sglang-log.ts';
 import { EAGLE3_DRAFT_ARCHITECTURE, guessModelInfo } from '../model-info.ts';
 import type { PhaseScript, SimContext, SimOutcome } from '../types.ts';
+import { sglangStartLines, type SglangStartLines } from '../../engines/sglang/sim-lines.ts';
 import {
   CAPTURE_BS,
   captureBatches,
@@ -13,6 +14,10 @@ import {
   SGLANG_SECONDS,
   SGLANG_SHARDS,
 } from './sglang-steps.ts';
+
+// The chosen release's line shapes (from the catalogue).
+const linesOf = (ctx: SimContext): SglangStartLines =>
+  sglangStartLines(ctx.settings.engineVersion ?? undefined);
 
 const processUp = async (ctx: SimContext): Promise<null> => {
   createSglangLog(ctx.sink).main(`server_args=${ctx.argsLine}`);
@@ -33,7 +38,7 @@ const distInit = async (ctx: SimContext): Promise<null> => {
     }
   }
   await ctx.clock.sleep(SGLANG_SECONDS.distInit);
-  log.rank(0, 'Init torch distributed ends. mem usage=1.25 GB');
+  log.rank(0, linesOf(ctx).distEnd);
   return null;
 };
 
@@ -41,18 +46,14 @@ const weightLoad = async (ctx: SimContext): Promise<null> => {
   const log = createSglangLog(ctx.sink);
   await loadShards(ctx, log, { shards: SGLANG_SHARDS, seconds: SGLANG_SECONDS.weights, availMem: '77.43' });
   const { architecture } = guessModelInfo(ctx.config.modelPath);
-  log.rank(
-    0,
-    `Load weight end. type=${architecture}, dtype=torch.bfloat16, avail mem=40.69 GB, mem usage=36.73 GB.`,
-  );
+  log.rank(0, linesOf(ctx).weightEnd(architecture));
   return null;
 };
 
 const kvCache = async (ctx: SimContext): Promise<null> => {
   const log = createSglangLog(ctx.sink);
   await ctx.clock.sleep(SGLANG_SECONDS.kvCache);
-  for (const rank of ranks(ctx))
-    log.rank(rank, 'KV Cache is allocated. #tokens: 903439, K size: 13.79 GB, V size: 13.79 GB');
+  for (const rank of ranks(ctx)) log.rank(rank, linesOf(ctx).kvAllocated);
   log.rank(0, 'Memory pool end. avail mem=11.22 GB');
   return null;
 };
@@ -60,13 +61,16 @@ const kvCache = async (ctx: SimContext): Promise<null> => {
 const graphCapture = async (ctx: SimContext): Promise<null> => {
   const log = createSglangLog(ctx.sink);
   const started = Date.now();
-  log.rank(0, 'Capture cuda graph begin. This can take up to several minutes. avail mem=11.16 GB');
-  log.rank(0, `Capture cuda graph bs [${CAPTURE_BS.join(', ')}]`);
+  const lines = linesOf(ctx);
+  log.rank(0, lines.captureBegin(CAPTURE_BS));
+  // Releases before the batch sizes moved into the begin line list them on a line of their own.
+  if (lines.captureBegin(CAPTURE_BS).startsWith('Capture cuda graph begin.'))
+    log.rank(0, `Capture cuda graph bs [${CAPTURE_BS.join(', ')}]`);
   await captureBatches(ctx, log, SGLANG_SECONDS.capture);
   if (ctx.config.tpSize > 1)
     for (const rank of ranks(ctx)) log.rank(rank, 'Registering 2967 cuda graph addresses');
   const elapsed = ctx.clock.secondsSince(started).toFixed(2);
-  log.rank(0, `Capture cuda graph end. Time elapsed: ${elapsed} s. mem usage=0.89 GB. avail mem=10.26 GB.`);
+  log.rank(0, lines.captureEnd(elapsed));
   return null;
 };
 
@@ -74,10 +78,7 @@ const graphCapture = async (ctx: SimContext): Promise<null> => {
 const draftGraphCapture = async (ctx: SimContext): Promise<null> => {
   const log = createSglangLog(ctx.sink);
   await loadShards(ctx, log, { shards: 1, seconds: SGLANG_SECONDS.draftLoad, availMem: '10.26' });
-  log.rank(
-    0,
-    `Load weight end. type=${EAGLE3_DRAFT_ARCHITECTURE}, dtype=torch.bfloat16, avail mem=9.80 GB, mem usage=0.46 GB.`,
-  );
+  log.rank(0, linesOf(ctx).weightEnd(EAGLE3_DRAFT_ARCHITECTURE));
   for (const rank of ranks(ctx))
     log.rank(rank, 'KV Cache is allocated. #tokens: 903439, K size: 0.10 GB, V size: 0.10 GB');
   log.rank(0, 'Memory pool end. avail mem=9.55 GB');
@@ -87,16 +88,10 @@ const draftGraphCapture = async (ctx: SimContext): Promise<null> => {
     ['draft extend', '9.34', '0.10', '9.24'],
   ] as const) {
     const started = Date.now();
-    log.rank(
-      0,
-      `Capture ${kind} cuda graph begin. This can take up to several minutes. avail mem=${before} GB`,
-    );
+    log.rank(0, linesOf(ctx).draftCaptureBegin(kind, before));
     await captureBatches(ctx, log, SGLANG_SECONDS.draftCapture / 2);
     const elapsed = ctx.clock.secondsSince(started).toFixed(2);
-    log.rank(
-      0,
-      `Capture ${kind} cuda graph end. Time elapsed: ${elapsed} s. mem usage=${usage} GB. avail mem=${after} GB.`,
-    );
+    log.rank(0, linesOf(ctx).draftCaptureEnd(kind, elapsed, usage, after));
   }
   return null;
 };
@@ -140,7 +135,7 @@ const startUvicorn = async (ctx: SimContext): Promise<SimOutcome | null> => {
 const warmup = async (ctx: SimContext): Promise<null> => {
   const log = createSglangLog(ctx.sink);
   await ctx.clock.sleep(SGLANG_SECONDS.warmup / 4);
-  log.access('GET', '/get_model_info', 200);
+  log.access('GET', linesOf(ctx).modelInfoPath, 200);
   log.rank(
     0,
     'Prefill batch. #new-seq: 1, #new-token: 6, #cached-token: 0, token usage: 0.00, #running-req: 0, #queue-req: 0,',

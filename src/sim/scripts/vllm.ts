@@ -7,7 +7,11 @@ import { createVllmLog } from '../log/vllm-log.ts';
 import { guessModelInfo } from '../model-info.ts';
 import type { PhaseScript, SimContext, SimOutcome } from '../types.ts';
 import { compile, distInit, graphCapture, kvCache, warmup, weightLoad } from './vllm-engine.ts';
-import { VLLM_SECONDS, VLLM_VERSION, vllmProcs } from './vllm-procs.ts';
+import { VLLM_SECONDS, vllmProcs } from './vllm-procs.ts';
+import { vllmStartLines, type VllmStartLines } from '../../engines/vllm/sim-lines.ts';
+
+// The chosen release's line shapes (from the catalogue).
+const linesOf = (ctx: SimContext): VllmStartLines => vllmStartLines(ctx.settings.engineVersion ?? undefined);
 
 const ROUTES: [string, string][] = [
   ['/openapi.json', 'HEAD, GET'],
@@ -30,7 +34,7 @@ const processUp = async (ctx: SimContext): Promise<null> => {
   const log = createVllmLog(ctx.sink);
   const { api, engine } = vllmProcs(ctx);
   log.log(null, 'INFO', '__init__.py:216', 'Automatically detected platform cuda.');
-  log.log(api, 'INFO', 'api_server.py:1839', `vLLM API server version ${VLLM_VERSION}`);
+  log.log(api, 'INFO', 'api_server.py:1839', linesOf(ctx).banner(ctx.config.modelPath));
   log.log(api, 'INFO', 'utils.py:233', `non-default args: ${ctx.argsLine}`);
   await ctx.clock.sleep(VLLM_SECONDS.processUp / 2);
   log.log(
@@ -49,7 +53,7 @@ const processUp = async (ctx: SimContext): Promise<null> => {
     engine,
     'INFO',
     'core.py:77',
-    `Initializing a V1 LLM engine (v${VLLM_VERSION}) with config: model='${modelPath}', speculative_config=${ctx.config.speculative === null ? 'None' : 'SpeculativeConfig(...)'}, tokenizer='${modelPath}', skip_tokenizer_init=False, tokenizer_mode=auto, trust_remote_code=False, dtype=torch.bfloat16, max_seq_len=${ctx.config.contextLength}, load_format=auto, tensor_parallel_size=${tpSize}, pipeline_parallel_size=1, data_parallel_size=1, quantization=None, enforce_eager=${eager ? 'True' : 'False'}, kv_cache_dtype=auto, device_config=cuda, seed=0, served_model_name=${servedModelName}, enable_prefix_caching=True, enable_chunked_prefill=True`,
+    `Initializing a V1 LLM engine (v${linesOf(ctx).version}) with config: model='${modelPath}', speculative_config=${ctx.config.speculative === null ? 'None' : 'SpeculativeConfig(...)'}, tokenizer='${modelPath}', skip_tokenizer_init=False, tokenizer_mode=auto, trust_remote_code=False, dtype=torch.bfloat16, max_seq_len=${ctx.config.contextLength}, load_format=auto, tensor_parallel_size=${tpSize}, pipeline_parallel_size=1, data_parallel_size=1, quantization=None, enforce_eager=${eager ? 'True' : 'False'}, kv_cache_dtype=auto, device_config=cuda, seed=0, served_model_name=${servedModelName}, enable_prefix_caching=True, enable_chunked_prefill=True`,
   );
   return null;
 };
@@ -100,7 +104,11 @@ const startVllmServer = async (ctx: SimContext): Promise<SimOutcome | null> => {
   // vLLM's /health answers 200 as soon as the socket accepts: the engine is already up.
   ctx.setHealthy();
   const bindError = await ctx.listen();
-  return bindError === null ? null : failVllmBind(ctx, bindError);
+  if (bindError !== null) return failVllmBind(ctx, bindError);
+  // vLLM main's first line after the bind.
+  const started = linesOf(ctx).httpStarted;
+  if (started !== null) createVllmLog(ctx.sink).log(vllmProcs(ctx).api, 'INFO', 'launcher.py:97', started);
+  return null;
 };
 
 // The phases this command goes through, in vLLM's order (no compile or capture with --enforce-eager).

@@ -32,7 +32,7 @@ const CASES: FailureCase[] = [
   {
     fail: 'cuda-oom@graph-capture',
     lines: [
-      /Capture cuda graph begin/,
+      /Capture target decode CUDA graph begin/,
       /Exception: Capture cuda graph failed: CUDA out of memory\. Tried to allocate 448\.00 MiB/,
       /Possible solutions:\n1\. set --mem-fraction-static/,
       DIED,
@@ -44,8 +44,8 @@ const CASES: FailureCase[] = [
     fail: 'cuda-oom@draft-graph-capture',
     args: DRAFT,
     lines: [
-      /Capture cuda graph end/,
-      /Capture draft cuda graph begin/,
+      /Capture target decode CUDA graph end/,
+      /Capture draft decode CUDA graph begin/,
       /Capture cuda graph failed: CUDA out of memory/,
       DIED,
     ],
@@ -54,7 +54,7 @@ const CASES: FailureCase[] = [
   {
     fail: 'graph-capture-failed@graph-capture',
     lines: [
-      /Capture cuda graph begin/,
+      /Capture target decode CUDA graph begin/,
       /Exception: Capture cuda graph failed: CUDA error: operation not permitted when stream is capturing/,
       /3\. disable torch compile/,
       DIED,
@@ -77,7 +77,7 @@ const CASES: FailureCase[] = [
     fail: 'weight-mismatch@weight-load',
     args: DRAFT,
     lines: [
-      /Capture cuda graph end/,
+      /Capture target decode CUDA graph end/,
       /TP0\] Load weight begin/,
       SCHEDULER,
       /param = params_dict\[name\]/,
@@ -101,7 +101,7 @@ const CASES: FailureCase[] = [
     fail: 'warmup-failed@warmup',
     lines: [
       /Uvicorn running on/,
-      /"GET \/get_model_info HTTP\/1\.1" 200 OK/,
+      /"GET \/model_info HTTP\/1\.1" 200 OK/,
       /\] Initialization failed\. warmup error: Traceback/,
       /AssertionError: res=<Response \[502\]>, res\.text=''/,
     ],
@@ -161,7 +161,7 @@ const CASES: FailureCase[] = [
   {
     fail: 'hang@graph-capture',
     lines: [
-      /Capture cuda graph begin/,
+      /Capture target decode CUDA graph begin/,
       /\rCapturing batches \(bs=160 avail_mem=[\d.]+ GB\): +0%\| +\| 0\/23 \[00:00<\?, \?it\/s\]/,
     ],
     absent: [/Capture cuda graph end/],

@@ -1,0 +1,78 @@
+// `vigil --version` and `vigil --help` load no command; `vigil <command> --help` loads that command's module and
+// not the code its action runs. Measured on the built CLI, with a module hook that lists every module loaded.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, VIGIL_BIN } from '../helpers/build.ts';
+import { makeTempDir, removeTempDirs } from '../helpers/temp.ts';
+
+let dir: string;
+let hookUrl: string;
+
+beforeAll(async () => {
+  ensureBuilt();
+  dir = await makeTempDir('vigil-lazy-');
+  const hooks = join(dir, 'hooks.mjs');
+  writeFileSync(
+    hooks,
+    `import { appendFileSync } from 'node:fs';
+export async function load(url, context, next) {
+  appendFileSync(process.env.VIGIL_TEST_MODULES, url + '\\n');
+  return next(url, context);
+}
+`,
+  );
+  const register = join(dir, 'register.mjs');
+  writeFileSync(
+    register,
+    `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hooks).href)});\n`,
+  );
+  hookUrl = pathToFileURL(register).href;
+});
+
+// The dist/ modules `vigil ...args` loads, as paths under dist/.
+const loaded = (args: string[], name: string): string[] => {
+  const list = join(dir, `${name}.txt`);
+  writeFileSync(list, '');
+  execFileSync(process.execPath, ['--import', hookUrl, VIGIL_BIN, ...args], {
+    env: { ...process.env, VIGIL_TEST_MODULES: list },
+    stdio: 'pipe',
+  });
+  return readFileSync(list, 'utf8')
+    .split('\n')
+    .filter((url) => url.includes('/dist/'))
+    .map((url) => url.slice(url.lastIndexOf('/dist/') + '/dist/'.length));
+};
+
+afterAll(removeTempDirs);
+
+describe('what the CLI loads', () => {
+  it('--version and --help load no command module', () => {
+    for (const args of [['--version'], ['--help']]) {
+      const modules = loaded(args, args[0]!.slice(2));
+      expect(modules).toContain('cli/main.js');
+      expect(
+        modules.filter((m) => m.startsWith('cli/') && !/^cli\/(main|context|format-error)\.js$/.test(m)),
+      ).toEqual([]);
+      expect(modules.some((m) => !m.startsWith('cli/') && !/^(errors|exit-codes)\.js$/.test(m))).toBe(false);
+    }
+  });
+
+  it('up --help loads up and its options, not the watcher', () => {
+    const modules = loaded(['up', '--help'], 'up-help');
+    expect(modules).toContain('cli/up.js');
+    expect(modules.filter((m) => m.startsWith('cli/wait'))).toEqual([]);
+    // Its options' definitions (watch/options and the engine registry they list) load; what the action runs does not.
+    expect(
+      modules.filter((m) => /^(probe|diagnose|flags|logs|state|watch)\//.test(m) && m !== 'watch/options.js'),
+    ).toEqual([]);
+  });
+
+  it('check --help loads check, not the flag checks', () => {
+    const modules = loaded(['check', '--help'], 'check-help');
+    expect(modules).toContain('cli/check.js');
+    expect(modules.filter((m) => m.startsWith('flags/') || m.startsWith('cli/up'))).toEqual([]);
+  });
+});

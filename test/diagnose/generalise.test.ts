@@ -1,0 +1,92 @@
+// Rules that name general shapes, not single files: notices never outrank a later error, capture failures of
+// every kind, uvicorn's start line is not SGLang's ready line, TGI's launcher and shard failures.
+import { describe, expect, it } from 'vitest';
+import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import type { EngineId } from '../../src/engines/types.ts';
+
+const diagnose = (engine: EngineId | 'auto', lines: string[], end = {}) => {
+  const diagnoser = createDiagnoser({ engine });
+  lines.forEach((text, i) => {
+    diagnoser.push({ line: i + 1, text });
+  });
+  return diagnoser.finish(end);
+};
+
+describe('general failure shapes', () => {
+  it('a WARNING-level error is not the root cause when an error follows', () => {
+    const result = diagnose('tgi', [
+      '2025-01-01T00:00:00.000000Z  WARN text_generation_launcher: ImportError: cannot import name flash_attn_2_cuda',
+      '2025-01-01T00:00:09.000000Z ERROR text_generation_launcher: Shard process was signaled to shutdown with signal 9',
+    ]);
+    expect(result.class).toBe('killed');
+    expect(result.evidence.map((e) => e.line)).toContain(2);
+  });
+
+  it('keeps a warning as the cause when nothing fatal follows it', () => {
+    const result = diagnose('vllm', ['WARNING 01-01 00:00:00 [x.py:1] ImportError: libcudart.so.12'], {
+      exitCode: 1,
+    });
+    expect(result.class).toBe('dependency');
+  });
+
+  it('reads stream-capture errors without an engine wrapper as graph-capture-failed, OOM as cuda-oom', () => {
+    expect(
+      diagnose('vllm', ['RuntimeError: CUDA error: operation not permitted when stream is capturing']).class,
+    ).toBe('graph-capture-failed');
+    expect(
+      diagnose('sglang', [
+        '[2026-01-01 00:00:00 TP0] Capture target decode CUDA graph begin. backend=full, num_tokens_per_req=1, bs=[1], avail mem=1 GB',
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.1 GiB',
+        'RuntimeError: CUDA error: operation not permitted when stream is capturing',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
+  it("does not take uvicorn's Application startup complete. as SGLang's ready line", () => {
+    const lines = [
+      "[2026-01-01 00:00:00] server_args=ServerArgs(model_path='m', tp_size=1)",
+      '[2026-01-01 00:00:09] INFO:     Application startup complete.',
+      '[2026-01-01 00:00:09] INFO:     Uvicorn running on http://127.0.0.1:30000 (Press CTRL+C to quit)',
+    ];
+    expect(diagnose('sglang', lines, { reason: 'timeout' }).class).toBe('hang');
+    expect(diagnose('auto', lines, { reason: 'timeout' }).class).toBe('hang');
+  });
+
+  it("reads the TGI launcher's own argument errors and warm-up out of memory", () => {
+    expect(diagnose('auto', ["error: unexpected argument '--max-input-lenght' found"]).class).toBe(
+      'unknown-flag',
+    );
+    expect(diagnose('auto', ["error: invalid value 'int9' for '--quantize <QUANTIZE>'"]).class).toBe(
+      'invalid-value',
+    );
+    expect(
+      diagnose('tgi', [
+        '2025-01-01T00:00:00.000000Z ERROR warmup{max_input_length=4095}: text_generation_router_v3::client: backends/v3/src/client/mod.rs:45: Server error: CUDA out of memory.',
+        'RuntimeError: Not enough memory to handle 4096 prefill tokens. You need to decrease `--max-batch-prefill-tokens`',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
+  it('names the SGLang ≥ 0.5.10 scheduler death with its signal', () => {
+    const result = diagnose('sglang', [
+      'RuntimeError: Rank 0 scheduler died during initialization (exit code: -9). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.',
+    ]);
+    expect(result.class).toBe('killed');
+    expect(result.summary).toContain('signal 9');
+  });
+
+  it('reads an older release banner and uses that release rules', () => {
+    // `Rank N scheduler is dead` is printed up to 0.5.9 only: under a 0.5.18 banner it does not decide.
+    const dead = 'Rank 0 scheduler is dead. Please check if there are relevant logs.';
+    expect(diagnose('sglang', ['sglang_version=0.5.9', dead], { exitCode: 1 }).class).toBe('killed');
+    expect(createDiagnoserFor('0.5.18', [dead]).class).not.toBe('killed');
+  });
+});
+
+const createDiagnoserFor = (engineVersion: string, lines: string[]) => {
+  const diagnoser = createDiagnoser({ engine: 'sglang', engineVersion });
+  lines.forEach((text, i) => {
+    diagnoser.push({ line: i + 1, text });
+  });
+  return diagnoser.finish({ exitCode: 1 });
+};

@@ -1,0 +1,35 @@
+// candidatesFor finds, in one pass, exactly the signatures whose needles a line contains.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { candidatesFor, SIGNATURES } from '../../src/diagnose/signature-index.ts';
+import { FIXTURE_DIR } from './fixture-logs.ts';
+
+// The plain definition: every signature with a needle in the line, in SIGNATURES order.
+const expected = (text: string) =>
+  SIGNATURES.filter((signature) => signature.needles.some((needle) => text.includes(needle)));
+
+describe('candidatesFor', () => {
+  it('agrees with a search for each needle on every fixture log line', () => {
+    let lines = 0;
+    for (const file of readdirSync(FIXTURE_DIR).filter((name) => name.endsWith('.log'))) {
+      for (const line of readFileSync(join(FIXTURE_DIR, file), 'utf8').split('\n')) {
+        expect(candidatesFor(line), line).toEqual(expected(line));
+        lines++;
+      }
+    }
+    expect(lines).toBeGreaterThan(400);
+  });
+
+  it('finds needles that overlap, nest or start at the same place', () => {
+    const needles = [...new Set(SIGNATURES.flatMap((signature) => signature.needles))];
+    // Every needle, then every pair glued so that the second overlaps the end of the first by one character.
+    for (const a of needles.slice(0, 40)) {
+      expect(candidatesFor(`x ${a} y`)).toEqual(expected(`x ${a} y`));
+      for (const b of needles.slice(0, 40)) {
+        const text = a.endsWith(b[0] ?? '') ? a + b.slice(1) : a + b;
+        expect(candidatesFor(text), text).toEqual(expected(text));
+      }
+    }
+  });
+});

@@ -1,0 +1,89 @@
+// Every rule in an engine folder matches its engine's own strings (data/catalogue, regenerated from the engines'
+// sources by scripts/catalogue): each sample line of an engine-origin rule must fit a logged or raised format
+// string of every catalogued release the rule claims, so a rule that drifts from the engine fails here.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NAMED_ENGINES } from '../../src/engines/index.ts';
+import { holdsFor, type Releases } from '../../src/engines/releases.ts';
+
+interface Catalogue {
+  engine: string;
+  version: string;
+  messages: { text: string; kind: string; file: string }[];
+}
+
+const DIR = new URL('../../data/catalogue/', import.meta.url).pathname;
+const catalogues: Catalogue[] = readdirSync(DIR)
+  .filter((name) => name.endsWith('.json'))
+  .map((name) => JSON.parse(readFileSync(join(DIR, name), 'utf8')) as Catalogue);
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+// A format string as a pattern: each `{}` stands for any text; a sample may carry more after the message, and
+// an exception's message may be logged with or without its class name (`RuntimeError: `).
+const templatePattern = (full: string, kind: string): RegExp => {
+  // A log line ends at the first newline of its message.
+  const text = full.split('\n')[0] ?? '';
+  const exception = kind === 'raise' ? /^(\w+: )/.exec(text)?.[1] : undefined;
+  const body = exception === undefined ? text : text.slice(exception.length);
+  const head = exception === undefined ? '' : `(?:${escape(exception)})?`;
+  return new RegExp(`^${head}${body.split('{}').map(escape).join('[\\s\\S]*?')}`);
+};
+
+const patternsOf = (catalogue: Catalogue): RegExp[] =>
+  catalogue.messages.map((message) => templatePattern(message.text, message.kind));
+
+interface Claim {
+  engine: string;
+  rule: string;
+  pattern: RegExp;
+  releases: Releases | undefined;
+  samples: readonly string[];
+}
+
+const claims: Claim[] = NAMED_ENGINES.flatMap((engine) => [
+  ...engine.phaseRules
+    .filter((rule) => rule.origin !== 'dependency')
+    .map((rule) => ({
+      engine: engine.id,
+      rule: `${rule.phase} ${rule.pattern.source.slice(0, 40)}`,
+      pattern: rule.pattern,
+      releases: rule.releases,
+      samples: (rule as { samples?: readonly string[] }).samples ?? [],
+    })),
+  ...engine.signatures
+    .filter((signature) => signature.origin !== 'dependency')
+    .map((signature) => ({
+      engine: engine.id,
+      rule: signature.id,
+      pattern: signature.pattern,
+      releases: signature.releases,
+      samples: signature.samples ?? [],
+    })),
+]);
+
+describe('engine rules against the catalogue', () => {
+  it('has a catalogue for every engine and its newest release', () => {
+    for (const engine of NAMED_ENGINES) {
+      const versions = catalogues.filter((c) => c.engine === engine.id).map((c) => c.version);
+      expect(versions.length, engine.id).toBeGreaterThan(0);
+      if (engine.flags !== undefined) expect(versions, engine.id).toContain(engine.flags.newest);
+    }
+  });
+
+  it.each(claims.map((claim) => [`${claim.engine}: ${claim.rule}`, claim] as const))('%s', (_name, claim) => {
+    expect(claim.samples.length, 'an engine-origin rule needs a sample line').toBeGreaterThan(0);
+    for (const sample of claim.samples) expect(claim.pattern.test(sample), sample).toBe(true);
+    const releases = catalogues.filter(
+      (c) => c.engine === claim.engine && holdsFor(claim.releases, c.version),
+    );
+    // A rule for releases older than every catalogue (a legacy shape) is checked by its samples alone.
+    const misses = releases
+      .filter((catalogue) => {
+        const patterns = patternsOf(catalogue);
+        return !claim.samples.some((sample) => patterns.some((pattern) => pattern.test(sample)));
+      })
+      .map((catalogue) => catalogue.version);
+    expect(misses, 'releases whose catalogue has none of the sample lines').toEqual([]);
+  });
+});
