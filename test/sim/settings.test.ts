@@ -11,6 +11,7 @@ describe('readSimSettings', () => {
       tokensPerSecond: SIM_DEFAULTS.tokensPerSecond,
       ttftMs: SIM_DEFAULTS.ttftMs,
       acceptLength: 3.2,
+      generationFail: null,
       tracePath: null,
       engineVersion: null,
     });
@@ -33,6 +34,7 @@ describe('readSimSettings', () => {
       tokensPerSecond: 120.5,
       ttftMs: 0,
       acceptLength: 2.5,
+      generationFail: null,
       tracePath: '/tmp/t.jsonl',
       engineVersion: null,
     });
