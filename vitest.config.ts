@@ -23,6 +23,8 @@ const PROCESS_HEAVY = [
   'test/ckpt/kill.test.ts',
   'test/ckpt/rename.test.ts',
   'test/faults/**/*.test.ts',
+  'test/bench/**/*.test.ts',
+  'test/smoke/**/*.test.ts',
 ];
 
 export default defineConfig({
