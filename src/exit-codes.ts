@@ -1,4 +1,4 @@
-// vigil's exit codes: the contract users script against (DESIGN.md).
+// vigil's exit codes: the contract users script against (docs/cli.md).
 export const EXIT = {
   ready: 0,
   usage: 1,

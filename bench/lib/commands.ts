@@ -84,7 +84,7 @@ export const serverSpec = (plan: ServerPlan): ServerSpec => {
   };
 };
 
-// The loop from DESIGN.md's story: curl /health every 10 s, stop at 200, print progress every 60 s, 90 tries.
+// The loop from the README: curl /health every 10 s, stop at 200, print progress every 60 s, 90 tries.
 export const CLASSIC_LOOP = `
 for i in $(seq 1 90); do
   code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$URL")

@@ -1,4 +1,4 @@
-// What `vigil up` and `vigil wait` share: the common options (DESIGN.md) as commander definitions, their
+// What `vigil up` and `vigil wait` share: the common options (docs/cli.md) as commander definitions, their
 // conversion into library options (each error names the option, what was expected and what came), and
 // rendering a start's events to its end.
 import { Option, type Command } from 'commander';

@@ -1,4 +1,4 @@
-// Finds a recognised engine entrypoint anywhere in a server command (DESIGN.md "Preflight scope"): a `python -m`
+// Finds a recognised engine entrypoint anywhere in a server command (docs/cli.md, check): a `python -m`
 // module, a console script (`vllm serve`), a container image whose entrypoint is the server, or `vigil sim`.
 // Which names start which engine is each engine's own knowledge (src/engines/<engine>/flags.ts).
 import { basename } from 'node:path';

@@ -1,5 +1,5 @@
 // Preflight: check a server command's flags against the engine's CLI before anything is launched.
-// `vigil up` and `vigil check` call runPreflight; the report is the DESIGN `preflight` event minus type/t.
+// `vigil up` and `vigil check` call runPreflight; the report is the `preflight` event of docs/events.md minus type/t.
 import { join } from 'node:path';
 import type { Finding, PreflightEvent } from '../events.ts';
 import { findEntrypoint, type Entrypoint } from '../engines/entrypoint.ts';

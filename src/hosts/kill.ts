@@ -43,7 +43,7 @@ export interface StopTreeResult {
 const FIRST_POLL_MS = 2;
 const POLL_MS = 50;
 
-// Sends SIGTERM, waits up to the grace period, sends SIGKILL to what is left, and verifies (DESIGN.md "Stopping").
+// Sends SIGTERM, waits up to the grace period, sends SIGKILL to what is left, and verifies (docs/cli.md, stop).
 export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Promise<StopTreeResult> => {
   // Members listed a moment ago are as good as a new list: with none left, no process remains that could start
   // one; a member started since then is in the group (and gets its signal), or turns up in the rescans below.

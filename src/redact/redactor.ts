@@ -1,4 +1,4 @@
-// The one redactor: every string vigil prints or stores passes through it (DESIGN.md "Secrets"). It masks the
+// The one redactor: every string vigil prints or stores passes through it (docs/cli.md, secrets). It masks the
 // secrets it was told (argv, env, literals), the secrets it learns from log lines (SGLang's server_args echo), and
 // shapes that carry a secret whatever its value: secret flags (and any option named close to one), credentials in
 // URLs, bearer headers and NAME=value pairs named like tokens.

@@ -5,7 +5,7 @@ import type { OutputKind, Renderer, RendererOptions } from './types.ts';
 
 export type { OutputKind, Renderer, RendererOptions } from './types.ts';
 
-// tty on a terminal, else plain (DESIGN.md `--output`).
+// tty on a terminal, else plain (docs/cli.md, output).
 export const defaultOutputKind = (stream: { isTTY?: boolean }): OutputKind =>
   stream.isTTY === true ? 'tty' : 'plain';
 

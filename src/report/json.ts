@@ -9,7 +9,7 @@ const isFinal = (event: VigilEvent): boolean => event.type === 'ready' || event.
 export const serializeEvent = (event: VigilEvent, redact: (text: string) => string): string =>
   JSON.stringify({ ...redactEvent(event, redact), v: EVENT_SCHEMA_VERSION });
 
-// jsonl: the DESIGN events one per line; after `ready`/`failed` only another final event may follow,
+// jsonl: the events of docs/events.md one per line; after `ready`/`failed` only another final event may follow,
 // so the last line of a watch is always its verdict.
 export const createJsonlRenderer = (options: RendererOptions): Renderer => {
   let ended = false;

@@ -1,5 +1,5 @@
 // Before a launch: can the server command run at all? A missing command, a file without execute permission and a
-// folder are all found here, before anything is spawned, and reported the same way (DESIGN.md: exit 2).
+// folder are all found here, before anything is spawned, and reported the same way (docs/cli.md: exit 2).
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve as resolvePath } from 'node:path';
 

@@ -185,7 +185,7 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
     };
 
     // Healthy, but the ready line has not come: when the log's filesystem is full it never will, so the start is
-    // ready with a notice instead of stalling away a healthy server (DESIGN.md "Disk full").
+    // ready with a notice instead of stalling away a healthy server (docs/faults.md).
     let checkingSpace = false;
     const checkLogSpace = (url: string): void => {
       if (checkingSpace || input.log === null) return;

@@ -1,4 +1,4 @@
-// The options of launch() and watch(): each one's default, range and error message, defined once (DESIGN.md
+// The options of launch() and watch(): each one's default, range and error message, defined once (docs/cli.md
 // "Common options"). The library validates with these definitions; the CLI builds its options from them
 // (src/cli/watch-options.ts), so both accept the same values and say the same thing about a bad one.
 import { invalidOption } from '../errors.ts';

@@ -1,4 +1,4 @@
-// The readiness policy (DESIGN.md "Readiness"): `--success-threshold` healthy answers in a row, statuses from
+// The readiness policy (docs/readiness.md): `--success-threshold` healthy answers in a row, statuses from
 // `--expect-status`, and, when a log is followed and the engine has one, its ready line since the launch.
 import type { Rung } from '../events.ts';
 import type { ProbeResult } from '../probe/http.ts';

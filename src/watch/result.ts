@@ -9,7 +9,7 @@ import type { LoopOutcome } from './loop.ts';
 // How a start ended: what `result` resolves to.
 export interface StartResult {
   ok: boolean;
-  /** vigil's exit code for this outcome (DESIGN.md exit codes). */
+  /** vigil's exit code for this outcome (docs/cli.md, exit codes). */
   exitCode: number;
   elapsedMs: number;
   /** The launch id (launch() only). */

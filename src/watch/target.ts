@@ -1,4 +1,4 @@
-// Where and how to probe a server, and what counts as ready (DESIGN.md "Readiness").
+// Where and how to probe a server, and what counts as ready (docs/readiness.md).
 import { UsageError } from '../errors.ts';
 import type { ServerCommand } from '../engines/command.ts';
 import type { EngineSpec } from '../engines/types.ts';

@@ -40,7 +40,7 @@ export const routesFor = (config: SimConfig, health: Handler): Map<string, Handl
   ]);
   if (config.engine === 'sglang') {
     routes.set('GET /health_generate', health);
-    // SageMaker's liveness route answers as soon as the HTTP server is up (DESIGN.md "Early 200s").
+    // SageMaker's liveness route answers as soon as the HTTP server is up (docs/readiness.md).
     routes.set('GET /ping', (_req, res) => {
       sendEmpty(res, 200);
     });
