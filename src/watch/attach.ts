@@ -17,6 +17,7 @@ import { runWatchLoop, type Emittable, type LoopInput } from './loop.ts';
 import { resolveCommon, type RemoteOptions, type WatchCommonOptions } from './options.ts';
 import {
   failureFromOutcome,
+  hostRebootedFailure,
   plainFailure,
   redactFailure,
   type StartHandle,
@@ -176,17 +177,9 @@ export const attach = (options: AttachOptions): StartHandle => {
     }
     const fields = failureFromOutcome(outcome, diagnoser, common);
     if (outcome.end.kind === 'exited' && outcome.end.end.hostRebooted === true) {
-      return fail({
-        ...fields,
-        reason: 'unreachable',
-        exit_code: EXIT.unreachable,
-        diagnosis: {
-          class: 'host-rebooted',
-          summary: `${record.host} rebooted since the launch: the server is gone`,
-          evidence: [],
-          advice: [],
-        },
-      });
+      return fail(
+        hostRebootedFailure(fields, `${record.host} rebooted since the launch: the server is gone`),
+      );
     }
     return fail(fields);
   };

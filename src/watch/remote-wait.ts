@@ -16,6 +16,7 @@ import { runWatchLoop, type Emittable } from './loop.ts';
 import { resolveCommon, validateUrl, type WatchOptions } from './options.ts';
 import {
   failureFromOutcome,
+  hostRebootedFailure,
   plainFailure,
   redactFailure,
   type StartHandle,
@@ -175,17 +176,7 @@ export const watchRemote = (options: WatchOptions): StartHandle => {
     }
     const fields = failureFromOutcome(outcome, diagnoser, common);
     if (outcome.end.kind === 'exited' && outcome.end.end.hostRebooted === true) {
-      return fail({
-        ...fields,
-        reason: 'unreachable',
-        exit_code: EXIT.unreachable,
-        diagnosis: {
-          class: 'host-rebooted',
-          summary: `${host.name} rebooted: the server is gone`,
-          evidence: [],
-          advice: [],
-        },
-      });
+      return fail(hostRebootedFailure(fields, `${host.name} rebooted: the server is gone`));
     }
     return fail(fields);
   };

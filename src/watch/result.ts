@@ -98,6 +98,14 @@ export const plainFailure = (reason: FailReason, diagnosis: Diagnosis, elapsedMs
   message: diagnosis.summary,
 });
 
+// A watch whose host rebooted: the server is gone with it, which is a host failure (exit 6), not a crash.
+export const hostRebootedFailure = (fields: FailedFields, summary: string): FailedFields => ({
+  ...fields,
+  reason: 'unreachable',
+  exit_code: exitCodeForReason('unreachable'),
+  diagnosis: { class: 'host-rebooted', summary, evidence: [], advice: [] },
+});
+
 // Redacts the free text of a failure (summaries can quote commands).
 export const redactFailure = (fields: FailedFields, redact: (text: string) => string): FailedFields => ({
   ...fields,
