@@ -128,12 +128,8 @@ export const runWatchLoop = (input: LoopInput): Promise<LoopOutcome> =>
 
     const drainLog = async (end: LoopEnd): Promise<void> => {
       if (follower === null) return;
-      // Ready needs nothing more from the log: the follower closes while the verdict goes out.
-      if (end.kind === 'ready') {
-        follower.close().catch(() => undefined);
-        return;
-      }
       try {
+        // Lines the server wrote before the verdict come before it, ready included.
         // After an exit the writer is gone, so an unterminated last line is final too.
         handleLines(await follower.drain({ final: end.kind === 'exited' }));
       } finally {

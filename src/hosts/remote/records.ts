@@ -5,7 +5,7 @@ export type WatchRecord =
   | { kind: 'lines'; count: number }
   | { kind: 'log'; offset: number; bytes: Buffer }
   | { kind: 'truncated' }
-  | { kind: 'probe'; status: number | null; ms: number; error: string | null }
+  | { kind: 'probe'; status: number | null; ms: number; error: string | null; logSize: number | null }
   | { kind: 'leader-exited'; code: number | null }
   | { kind: 'end'; code: number | null };
 
@@ -33,7 +33,7 @@ export const createRecordParser = (
         }
         const nl = buffer.indexOf(NEWLINE);
         if (nl === -1) return;
-        const [tag, a, b, c] = buffer.toString('utf8', 0, nl).split(' ');
+        const [tag, a, b, c, d] = buffer.toString('utf8', 0, nl).split(' ');
         buffer = buffer.subarray(nl + 1);
         if (tag === 'L') awaiting = { offset: Number(a), length: Number(b) };
         else if (tag === 'B' && a !== undefined) onRecord({ kind: 'boot', id: a });
@@ -45,6 +45,7 @@ export const createRecordParser = (
             status: numberOrNull(a),
             ms: Number(b) || 0,
             error: c === undefined || c === '-' ? null : c,
+            logSize: numberOrNull(d),
           });
         else if (tag === 'X') onRecord({ kind: 'leader-exited', code: numberOrNull(a) });
         else if (tag === 'E') onRecord({ kind: 'end', code: numberOrNull(a) });

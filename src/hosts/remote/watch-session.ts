@@ -104,6 +104,23 @@ export const createRemoteWatch = (input: RemoteWatchInput): RemoteWatch => {
   let probeResult: ProberOptions['onResult'] | null = null;
   let probeUrl = input.url ?? '';
 
+  // A probe waits until the log has arrived up to the size it had when the answer came, so that every line the
+  // server wrote before it answered reaches the loop before a verdict on that answer.
+  const heldProbes: Extract<WatchRecord, { kind: 'probe' }>[] = [];
+  const releaseProbes = (all = false): void => {
+    for (let probe = heldProbes[0]; probe !== undefined; probe = heldProbes[0]) {
+      if (!all && probe.logSize !== null && probe.logSize > delivered) return;
+      heldProbes.shift();
+      probeResult?.({
+        url: probeUrl,
+        status: probe.status,
+        error: probe.error,
+        ms: probe.ms,
+        connected: probe.status !== null || probe.error !== 'ECONNREFUSED',
+      });
+    }
+  };
+
   const onRecord = (record: WatchRecord, connection: ChildProcess, booted: () => void): void => {
     if (connection !== child || closed) return;
     switch (record.kind) {
@@ -126,25 +143,22 @@ export const createRemoteWatch = (input: RemoteWatchInput): RemoteWatch => {
         const skip = Math.max(0, delivered - record.offset);
         if (skip < record.bytes.length) pushLines(splitter.push(record.bytes.subarray(skip)));
         delivered = Math.max(delivered, record.offset + record.bytes.length);
+        releaseProbes();
         return;
       }
       case 'truncated':
         pushLines(splitter.flush());
         splitter.reset();
         delivered = 0;
+        releaseProbes(true);
         onNote?.({
           code: 'truncated',
           message: `${launch.log ?? 'the log'} was truncated; reading it from the start`,
         });
         return;
       case 'probe':
-        probeResult?.({
-          url: probeUrl,
-          status: record.status,
-          error: record.error,
-          ms: record.ms,
-          connected: record.status !== null || record.error !== 'ECONNREFUSED',
-        });
+        heldProbes.push(record);
+        releaseProbes();
         return;
       case 'leader-exited':
         notice(

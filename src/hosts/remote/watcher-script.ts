@@ -34,7 +34,7 @@ export interface WatcherInput {
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
 // Records: `B <boot id>`, `N <lines before offset>`, `L <offset> <length>` + bytes, `T` (log truncated),
-// `H <status|-> <ms> <error|->`, `X <code|->` (leader gone, group lives on), `E <code|->` (all gone).
+// `H <status|-> <ms> <error|-> <log size|->`, `X <code|->` (leader gone, group lives on), `E <code|->` (all gone).
 export const watcherScript = (input: WatcherInput): string => {
   const headerLines = Object.entries(input.headers)
     .map(([name, value]) => `${name}: ${value}`)
@@ -82,6 +82,8 @@ VIGIL_PY_END
 lock() { until mkdir "$D/l" 2>/dev/null; do nap 0.002; done; }
 unlock() { rmdir "$D/l"; }
 emit() { lock; printf '%s\\n' "$*"; unlock; }
+logsize() { if [ -n "$LOG" ] && Z=$(wc -c < "$LOG" 2>/dev/null); then echo $((Z + 0)); else echo -; fi; }
+hrec() { Z=$(logsize); emit "H $* $Z"; }
 now_ms() { read -r U _ < /proc/uptime; U=\${U%.*}\${U#*.}; echo "\${U}0"; }
 if command -v curl >/dev/null 2>&1; then
   probe() {
@@ -91,16 +93,16 @@ if command -v curl >/dev/null 2>&1; then
     T=\${2:-0}; I=\${T%.*}; F=\${T#*.}; [ "$F" = "$T" ] && F=0; F=\${F}000; F=\${F%"\${F#???}"}
     MS=$((I * 1000 + 1$F - 1000))
     case $C in
-      0) emit "H $1 $MS -" ;;
-      7) emit "H - $MS ECONNREFUSED" ;;
-      28) emit "H - $MS timeout" ;;
-      52) emit "H - $MS empty-reply" ;;
-      56) emit "H - $MS ECONNRESET" ;;
-      *) emit "H - $MS curl-$C" ;;
+      0) hrec "$1 $MS -" ;;
+      7) hrec "- $MS ECONNREFUSED" ;;
+      28) hrec "- $MS timeout" ;;
+      52) hrec "- $MS empty-reply" ;;
+      56) hrec "- $MS ECONNRESET" ;;
+      *) hrec "- $MS curl-$C" ;;
     esac
   }
 elif command -v python3 >/dev/null 2>&1; then
-  probe() { emit "H $(python3 "$D/p.py" "$URL" ${timeout} ${shellQuote(pyHeaders)} 2>/dev/null || echo '- 0 error')"; }
+  probe() { hrec "$(python3 "$D/p.py" "$URL" ${timeout} ${shellQuote(pyHeaders)} 2>/dev/null || echo '- 0 error')"; }
 else
   probe() {
     A=\${URL#http://}; HP=\${A%%/*}; PA=/\${A#*/}; [ "$PA" = "/$A" ] && PA=/
@@ -108,7 +110,7 @@ else
     S0=$(now_ms)
     R=$(timeout ${timeout} bash -c 'exec 3<>"/dev/tcp/$1/$2" || exit 7; printf "GET %s HTTP/1.0\\r\\nHost: %s\\r\\n\\r\\n" "$3" "$1" >&3; read -r V C _ <&3; echo "$C"' sh "$H" "$P" "$PA" 2>/dev/null)
     C=$?; MS=$(( $(now_ms) - S0 ))
-    if [ -n "$R" ]; then emit "H $R $MS -"; elif [ $C = 124 ]; then emit "H - $MS timeout"; else emit "H - $MS ECONNREFUSED"; fi
+    if [ -n "$R" ]; then hrec "$R $MS -"; elif [ $C = 124 ]; then hrec "- $MS timeout"; else hrec "- $MS ECONNREFUSED"; fi
   }
 fi
 read -r B < /proc/sys/kernel/random/boot_id

@@ -5,14 +5,15 @@ import { createLineSplitter } from '../../../src/hosts/remote/lines.ts';
 
 describe('createRecordParser', () => {
   it('reads records split at every byte boundary', () => {
-    const stream = Buffer.from('B abc\nH 200 12 -\nL 0 9\nline\nx\ny\nH - 3 ECONNREFUSED\nE 1\n');
+    const stream = Buffer.from('B abc\nH 200 12 - 9\nL 0 9\nline\nx\ny\nH - 3 ECONNREFUSED -\nE 1\n');
     const records: WatchRecord[] = [];
     const parser = createRecordParser((r) => records.push(r));
     for (let i = 0; i < stream.length; i++) parser.push(stream.subarray(i, i + 1));
     expect(records.map((r) => r.kind)).toEqual(['boot', 'probe', 'log', 'probe', 'end']);
     expect(records[2]).toMatchObject({ kind: 'log', offset: 0 });
     expect((records[2] as { bytes: Buffer }).bytes.toString()).toBe('line\nx\ny\n');
-    expect(records[3]).toEqual({ kind: 'probe', status: null, ms: 3, error: 'ECONNREFUSED' });
+    expect(records[1]).toEqual({ kind: 'probe', status: 200, ms: 12, error: null, logSize: 9 });
+    expect(records[3]).toEqual({ kind: 'probe', status: null, ms: 3, error: 'ECONNREFUSED', logSize: null });
     expect(records[4]).toEqual({ kind: 'end', code: 1 });
   });
 });
