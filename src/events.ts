@@ -44,8 +44,13 @@ export type FailReason =
   'preflight' | 'exited' | 'timeout' | 'stalled' | 'unreachable' | 'smoke' | 'interrupted';
 
 export interface Evidence {
-  /** 1-based line number in the log file (file line numbers, not offsets into the watched part). */
-  line: number;
+  /**
+   * 1-based line number in the log file (file line numbers, not offsets into the watched part); absent when the
+   * evidence is not a log line (then `source` says where it came from).
+   */
+  line?: number;
+  /** Where evidence that is not a log line came from, e.g. `POST /v1/chat/completions` for an HTTP answer. */
+  source?: string;
   /** The raw file line with only ANSI codes removed, redacted. */
   text: string;
 }

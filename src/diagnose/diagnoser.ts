@@ -2,6 +2,9 @@
 // Consumes lines one at a time with bounded state (first/last match per signature, a small ring of recent lines,
 // the phase), so a watcher can feed it live and `vigil diagnose` can stream a file of any size through it.
 import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
+
+// Evidence the diagnoser quotes always comes from the log, so it always has a line number.
+type LogEvidence = Evidence & { line: number };
 import { getEngine, NAMED_ENGINES } from '../engines/index.ts';
 import { holdsFor, knownRelease } from '../engines/releases.ts';
 import type { EngineId } from '../engines/types.ts';
@@ -186,7 +189,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     for (const tracker of trackers.values()) tracker.track(raw, normalized, raw.line);
   };
 
-  const quote = (line: number, raw: string): Evidence => ({
+  const quote = (line: number, raw: string): LogEvidence => ({
     line,
     text: redact(visibleText(collapseRedraws(raw))).trimEnd(),
   });
@@ -212,9 +215,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     return newest === null ? named : knownRelease(named, newest);
   };
 
-  const tailEvidence = (): Evidence[] => ring.map((raw) => quote(raw.line, raw.text));
+  const tailEvidence = (): LogEvidence[] => ring.map((raw) => quote(raw.line, raw.text));
 
-  const sortEvidence = (evidence: Evidence[]): Evidence[] => {
+  const sortEvidence = (evidence: LogEvidence[]): LogEvidence[] => {
     const seen = new Set<number>();
     return evidence
       .filter((item) => (seen.has(item.line) ? false : (seen.add(item.line), true)))

@@ -132,6 +132,8 @@ export const formatSmokeReport = (url: string, report: SmokeReport): string => {
       `answer: ${JSON.stringify(report.text)}\n`
     );
   }
-  const evidence = (report.failure?.evidence ?? []).map((e) => `  ${e.text}`).join('\n');
+  const evidence = (report.failure?.evidence ?? [])
+    .map((e) => `  ${e.source === undefined ? '' : `${e.source}: `}${e.text}`)
+    .join('\n');
   return `smoke test failed: ${url}\n${report.failure?.summary ?? ''}${health}${evidence === '' ? '' : `\nresponse:\n${evidence}`}\n`;
 };

@@ -13,7 +13,7 @@ import type {
   ProbeEvent,
   ReadyEvent,
 } from '../events.ts';
-import { formatDiagnosisPlain } from '../diagnose/format.ts';
+import { evidenceLabel, formatDiagnosisPlain } from '../diagnose/format.ts';
 import { formatPreflightPlain } from '../flags/format.ts';
 import type { Paint } from './human-lines.ts';
 import { formatFailedVerdict, formatReadyVerdict, preflightShown, verdictHasSummary } from './verdict.ts';
@@ -35,8 +35,10 @@ export const formatDiagnosis = (diagnosis: Diagnosis, paint: Paint): string =>
 export const diagnosisDetails = (diagnosis: Diagnosis, paint: Paint): string[] => {
   const lines: string[] = [];
   if (diagnosis.evidence.length > 0) lines.push('evidence:');
-  for (const evidence of diagnosis.evidence)
-    lines.push(`  ${paint('dim', `line ${evidence.line}:`)} ${evidence.text}`);
+  for (const evidence of diagnosis.evidence) {
+    const label = evidenceLabel(evidence);
+    lines.push(`  ${label === null ? '' : `${paint('dim', `${label}:`)} `}${evidence.text}`);
+  }
   if (diagnosis.advice.length > 0) lines.push('what to do:');
   for (const advice of diagnosis.advice) lines.push(`  ${paint('cyan', '-')} ${advice}`);
   return lines;
@@ -158,7 +160,7 @@ const formatTail = (event: FailedEvent, state: WatchState): string[] => {
   const width = String(tail[tail.length - 1]?.line ?? 0).length;
   return [
     `last ${tail.length} line${tail.length === 1 ? '' : 's'} of ${where}:`,
-    ...tail.map((entry) => `  ${String(entry.line).padStart(width)} | ${entry.text}`),
+    ...tail.map((entry) => `  ${String(entry.line ?? '').padStart(width)} | ${entry.text}`),
   ];
 };
 

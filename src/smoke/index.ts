@@ -4,7 +4,7 @@ import type { SmokeReport } from './smoke.ts';
 
 export { runSmoke, SMOKE_MAX_TOKENS, SMOKE_PROMPT, type SmokeOptions, type SmokeReport } from './smoke.ts';
 
-// Evidence lines carry line 0: they quote the server's HTTP answer, not its log.
+// Evidence quotes the server's HTTP answer, not its log: it names the request as its source, with no line number.
 export const smokeDiagnosis = (report: SmokeReport): Diagnosis => ({
   class: 'unknown',
   summary: `smoke test failed: ${report.failure?.summary ?? 'unknown reason'}`,

@@ -41,6 +41,7 @@ export interface SmokeReport {
 }
 
 const TEXT_EXCERPT = 200;
+const COMPLETION_SOURCE = 'POST /v1/chat/completions';
 
 // The usage check: the server counted at least one token per text chunk it streamed, and no more than asked for.
 const usageProblem = (r: RequestResult): string | null => {
@@ -76,9 +77,10 @@ export const runSmoke = async (options: SmokeOptions): Promise<SmokeReport> => {
     report.ms = performance.now() - started;
     return report;
   };
-  const response = (status: number | null, body: string | null): Evidence[] => [
+  // The HTTP answer that shows the failure, named by the request that got it (it is no log line).
+  const response = (source: string, status: number | null, body: string | null): Evidence[] => [
     {
-      line: 0,
+      source,
       text: `HTTP ${status === null ? 'none' : String(status)}${body === null || body === '' ? '' : `: ${body.slice(0, 500)}`}`,
     },
   ];
@@ -95,7 +97,7 @@ export const runSmoke = async (options: SmokeOptions): Promise<SmokeReport> => {
         if (answer.status !== 200)
           return fail(
             `${path} answered HTTP ${String(answer.status)}: the server cannot generate`,
-            response(answer.status, answer.body),
+            response(`GET ${path}`, answer.status, answer.body),
           );
       } catch (error) {
         report.health_generate = { path, status: null, ms: performance.now() - started };
@@ -132,12 +134,16 @@ export const runSmoke = async (options: SmokeOptions): Promise<SmokeReport> => {
           : error.kind.startsWith('http_')
             ? `the chat completion answered HTTP ${String(error.status)}`
             : `the chat completion failed (${error.kind}): ${error.message}`;
-      return fail(what, response(error.status, error.excerpt));
+      return fail(what, response(COMPLETION_SOURCE, error.status, error.excerpt));
     }
     if (result.text.trim() === '')
       return fail(
         'the chat completion streamed an empty answer',
-        response(200, result.text === '' ? '(no text)' : JSON.stringify(result.text)),
+        response(
+          COMPLETION_SOURCE,
+          200,
+          `${result.text === '' ? '(no text)' : JSON.stringify(result.text)}, finish_reason ${result.finishReason ?? 'none'}, ${String(result.completionTokens ?? 0)} completion tokens`,
+        ),
       );
     const problem = usageProblem(result);
     if (problem !== null) return fail(problem);

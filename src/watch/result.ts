@@ -112,11 +112,11 @@ export const redactFailure = (fields: FailedFields, redact: (text: string) => st
   diagnosis: {
     ...fields.diagnosis,
     summary: redact(fields.diagnosis.summary),
-    evidence: fields.diagnosis.evidence.map((e) => ({ line: e.line, text: redact(e.text) })),
+    evidence: fields.diagnosis.evidence.map((e) => ({ ...e, text: redact(e.text) })),
     advice: fields.diagnosis.advice.map(redact),
   },
   ...(fields.message === undefined ? {} : { message: redact(fields.message) }),
   ...(fields.log_tail === undefined
     ? {}
-    : { log_tail: fields.log_tail.map((e) => ({ line: e.line, text: redact(e.text) })) }),
+    : { log_tail: fields.log_tail.map((e) => ({ ...e, text: redact(e.text) })) }),
 });

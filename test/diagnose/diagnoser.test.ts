@@ -47,7 +47,7 @@ describe('every fixture log', () => {
     const diagnosis = diagnose(coloured);
     expect(diagnosis.evidence.length).toBeGreaterThan(0);
     for (const evidence of diagnosis.evidence)
-      expect(evidence.text).toBe(plain[evidence.line - 1]?.text.trimEnd());
+      expect(evidence.text).toBe(plain[(evidence.line ?? 0) - 1]?.text.trimEnd());
   });
 });
 

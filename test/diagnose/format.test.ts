@@ -24,6 +24,21 @@ describe('formatDiagnosisPlain', () => {
     expect(text.endsWith('\n')).toBe(false);
   });
 
+  it('names evidence that is no log line by its source, and never prints a line number for it', () => {
+    const text = formatDiagnosisPlain({
+      class: 'unknown',
+      summary: 'smoke test failed',
+      evidence: [{ source: 'POST /v1/chat/completions', text: 'HTTP 500: boom' }, { text: 'HTTP none' }],
+      advice: [],
+    });
+    expect(text.split('\n')).toEqual([
+      'unknown: smoke test failed',
+      'evidence:',
+      '  POST /v1/chat/completions: HTTP 500: boom',
+      '  HTTP none',
+    ]);
+  });
+
   it('cuts very long evidence lines, unless told not to', () => {
     expect(formatDiagnosisPlain(diagnosis).split('\n')[3]?.endsWith('…')).toBe(true);
     expect(formatDiagnosisPlain(diagnosis, { maxLineLength: 0 })).toContain('x'.repeat(400));

@@ -26,8 +26,12 @@ describe('vigil smoke', () => {
   });
 
   it.each([
-    ['500', /answered HTTP 500/, /HTTP 500: .*simulated generation failed/],
-    ['empty', /empty answer/, /HTTP 200/],
+    ['500', /answered HTTP 500/, /POST \/v1\/chat\/completions: HTTP 500: .*simulated generation failed/],
+    [
+      'empty',
+      /empty answer/,
+      /POST \/v1\/chat\/completions: HTTP 200: \(no text\), finish_reason stop, 1 completion tokens/,
+    ],
   ])(
     'fails with exit 7 and the response as evidence when generation gives %s',
     async (fail, summary, evidence) => {
@@ -38,6 +42,36 @@ describe('vigil smoke', () => {
       expect(r.stdout).toMatch(evidence);
     },
   );
+
+  it('sees an empty answer as engines send one: no text, finish_reason stop, the stop token in usage', async () => {
+    const { url } = await readySim('sglang', [], { ...FAST, VIGIL_SIM_GENERATION_FAIL: 'empty' });
+    const reply = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'org/model',
+        messages: [{ role: 'user', content: 'hi' }],
+        max_tokens: 16,
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
+    });
+    const events = (await reply.text())
+      .split('\n')
+      .filter((l) => l.startsWith('data: ') && l !== 'data: [DONE]')
+      .map((l) => JSON.parse(l.slice(6)) as { choices: { finish_reason: string | null }[]; usage?: unknown });
+    expect(events.flatMap((e) => e.choices.map((c) => c.finish_reason)).filter(Boolean)).toEqual(['stop']);
+    expect(events.at(-1)?.usage).toMatchObject({ completion_tokens: 1 });
+    const r = await runVigil(['smoke', url, '--output', 'json']);
+    expect(r.code).toBe(7);
+    const report = JSON.parse(r.stdout) as { failure: { evidence: Record<string, unknown>[] } };
+    expect(report.failure.evidence).toEqual([
+      {
+        source: 'POST /v1/chat/completions',
+        text: 'HTTP 200: (no text), finish_reason stop, 1 completion tokens',
+      },
+    ]);
+  });
 
   it('fails with exit 7 when no answer comes within --smoke-timeout', async () => {
     const { url } = await readySim('vllm', [], { ...FAST, VIGIL_SIM_GENERATION_FAIL: 'hang' });
@@ -99,5 +133,8 @@ describe('vigil up --smoke', () => {
     expect(failed).toMatchObject({ type: 'failed', reason: 'smoke', exit_code: 7, kept_running: false });
     if (failed?.type !== 'failed') throw new Error('no failed event');
     expect(failed.diagnosis.evidence[0]?.text).toMatch(/^HTTP 500/);
+    expect(failed.diagnosis.evidence[0]).toMatchObject({ source: 'POST /v1/chat/completions' });
+    expect(failed.diagnosis.evidence[0]).not.toHaveProperty('line');
+    expect(r.stdout).not.toMatch(/"line":0/);
   });
 });

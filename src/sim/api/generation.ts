@@ -53,14 +53,26 @@ const splitSteps = (tokens: number, acceptLength: number, maxPerStep: number): n
   return steps;
 };
 
-// Plans one request: `maxTokens` null means the model stops by itself.
+// Plans one request: `maxTokens` null means the model stops by itself. `emptyAnswer`: the model's first token is
+// its end-of-sequence token, as with a broken chat template; engines count that token in `usage` (1 completion
+// token), show no text for it, and report finish_reason `stop`.
 export const planGeneration = (options: {
   promptTokens: number;
   maxTokens: number | null;
   settings: SimSettings;
   speculative: SpeculativeConfig | null;
+  emptyAnswer?: boolean;
 }): GenerationPlan => {
   const { settings, speculative } = options;
+  if (options.emptyAnswer === true)
+    return {
+      promptTokens: options.promptTokens,
+      completionTokens: 1,
+      finishReason: 'stop',
+      steps: [],
+      ttftMs: settings.ttftMs,
+      stepMs: 1000 / settings.tokensPerSecond,
+    };
   const completionTokens = options.maxTokens ?? NATURAL_REPLY_TOKENS;
   const steps =
     speculative === null
@@ -92,6 +104,14 @@ export async function* runGeneration(
   const started = performance.now();
   // Decoding starts when the first token is out, as in an engine: a late prefill moves every later step with it.
   let decodeFrom = started + plan.ttftMs;
+  // No visible token: the prefill still runs before the engine can see its answer is over.
+  if (plan.steps.length === 0) {
+    try {
+      await sleep(plan.ttftMs, undefined, { signal });
+    } catch {
+      return;
+    }
+  }
   for (const [i, step] of plan.steps.entries()) {
     // Step i is due at i * stepMs after the first token; waiting for the due time keeps the rate exact.
     const due = decodeFrom + i * plan.stepMs;

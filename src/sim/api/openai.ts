@@ -120,8 +120,8 @@ export const handleOpenAi = async (
   }
   const plan = planGeneration({
     promptTokens: promptTokensOf(kind, body),
-    // An empty answer: the model stops at once (a broken chat template can do this).
-    maxTokens: failure === 'empty' ? 0 : readCount(body, 'max_completion_tokens', 'max_tokens'),
+    maxTokens: readCount(body, 'max_completion_tokens', 'max_tokens'),
+    emptyAnswer: failure === 'empty',
     settings: api.settings,
     speculative: api.config.speculative,
   });

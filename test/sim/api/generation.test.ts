@@ -26,6 +26,23 @@ describe('planGeneration', () => {
     expect(plan).toMatchObject({ completionTokens: NATURAL_REPLY_TOKENS, finishReason: 'stop' });
   });
 
+  it('plans an empty answer as engines report one: one hidden stop token, finish_reason stop', async () => {
+    const plan = planGeneration({
+      promptTokens: 5,
+      maxTokens: 16,
+      settings: readSimSettings({ VIGIL_SIM_TTFT_MS: '30' }),
+      speculative: null,
+      emptyAnswer: true,
+    });
+    expect(plan).toMatchObject({ completionTokens: 1, finishReason: 'stop', steps: [] });
+    const started = performance.now();
+    const chunks = [];
+    for await (const chunk of runGeneration(plan, new AbortController().signal)) chunks.push(chunk);
+    expect(chunks).toEqual([]);
+    // The prefill still takes its time before the (empty) answer ends; lower bound only.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+  });
+
   it('groups tokens into verify steps whose mean is the acceptance length', () => {
     const plan = planGeneration({ promptTokens: 5, maxTokens: 160, settings, speculative: draft });
     expect(plan.steps.reduce((a, b) => a + b, 0)).toBe(160);
