@@ -1,17 +1,24 @@
 // npm run bench:client — the load generator's own ceiling on one core, beside autocannon.
 //
-// A server that answers at once runs in its own process on core 1; every client runs alone on core 0 (taskset),
-// in turn, for the same time, over 64 keep-alive connections:
-//   autocannon       non-streaming POST /v1/chat/completions (the reference)
-//   vigil bench      the same requests with --no-stream (requests/s), then streamed (tokens/s)
-//   transports       the library's load loop over node:http's pool and over Node's fetch, streamed
-// Rounds alternate the clients so machine noise hits all of them alike; the table shows each round and the
-// median. Target (issue 12): vigil bench >= 90% of autocannon's requests/s. Writes bench/results/client.json.
+// A server that answers at once runs in its own process on core 1. Every client runs alone, in turn, as its own
+// process pinned to core 0 (taskset -c 0, started the same way through one wrapper), for the same time, over the
+// same number of keep-alive connections:
+//   autocannon                 non-streaming POST /v1/chat/completions (the reference)
+//   vigil bench --no-stream    the same requests through the CLI (requests/s), default transport
+//   vigil bench                streamed (tokens/s)
+//   library over <transport>   the library's load loop over each transport: the socket transport (the default
+//                              for http://), node:http's pool, undici 7's dispatch API, Node's fetch
+// Rounds alternate the clients so machine noise hits all of them alike; the table shows each round and the median,
+// plus each client's CPU time per request (user + system, from the shell's `times`), which load on the machine
+// does not change much. Target (issue 12): vigil bench >= 90% of autocannon's requests/s.
+// Writes bench/results/client.json.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { TransportName } from './lib/client-child.ts';
+import { median } from './lib/stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values: o } = parseArgs({
@@ -20,8 +27,6 @@ const { values: o } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '64' },
     'stream-tokens': { type: 'string', default: '256' },
-    'child-transport': { type: 'string' },
-    url: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
   },
 });
@@ -29,62 +34,60 @@ const seconds = Number(o.seconds);
 const connections = Number(o.connections);
 const streamTokens = Number(o['stream-tokens']);
 
-// Child mode: one streamed run of the library's load loop over the named transport, printed as JSON.
-if (o['child-transport'] !== undefined) {
-  const { runBench } = await import('../src/bench/run.ts');
-  const { createHttpTransport } = await import('../src/bench/transport.ts');
-  const { createFetchTransport } = await import('./lib/fetch-transport.ts');
-  const { syntheticPrompts } = await import('../src/bench/prompts.ts');
-  const transport =
-    o['child-transport'] === 'fetch'
-      ? createFetchTransport()
-      : createHttpTransport({ maxSockets: connections });
-  const result = await runBench({
-    url: new URL(o.url ?? ''),
-    prompts: syntheticPrompts(100, 16, streamTokens, 1),
-    mode: { kind: 'closed', concurrency: connections },
-    stop: { durationMs: seconds * 1000 },
-    warmup: connections,
-    stream: true,
-    timeoutMs: 30_000,
-    blockRequests: 1,
-    seed: 1,
-    transport,
-  });
-  transport.close();
-  process.stdout.write(`${JSON.stringify(result.sides[0])}\n`);
-  process.exit(0);
-}
-
-const ONE_CORE = ['taskset', '-c', '0'];
-const run = (argv: string[]): string => {
-  const result = spawnSync(argv[0] ?? '', argv.slice(1), {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 << 20,
-  });
+// Runs argv pinned to core 0 and returns its stdout and the CPU seconds it used (children's user + system time,
+// as bash's `times` reports them after it exits).
+const pinned = (argv: string[]): { stdout: string; cpuS: number } => {
+  const result = spawnSync(
+    'bash',
+    ['-c', 'taskset -c 0 "$@"; rc=$?; times >&2; exit $rc', 'pinned', ...argv],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20 },
+  );
   if (result.status !== 0)
     throw new Error(`${argv.join(' ')} failed (${String(result.status)}):\n${result.stderr}`);
-  return result.stdout;
+  const times = result.stderr.trim().split('\n').at(-1) ?? '';
+  const seconds = [...times.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return { stdout: result.stdout, cpuS: (seconds[0] ?? NaN) + (seconds[1] ?? NaN) };
 };
 
-if (!o['no-build']) {
-  process.stderr.write('building dist/ (tsc -p tsconfig.build.json) …\n');
-  run([
+// dist/ for vigil bench, and the library child compiled the same way (under node_modules/.cache, so its imports
+// resolve to this repository's node_modules).
+const CHILD_BUILD = join(ROOT, 'node_modules', '.cache', 'vigil-bench-client');
+const tsc = (project: string): void => {
+  const built = spawnSync(
     process.execPath,
-    join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
-    '-p',
-    'tsconfig.build.json',
-  ]);
+    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
+  if (built.status !== 0) throw new Error(`tsc -p ${project} failed`);
+};
+if (!o['no-build']) {
+  process.stderr.write('building dist/ and the library client (tsc) …\n');
+  tsc('tsconfig.build.json');
+  mkdirSync(CHILD_BUILD, { recursive: true });
+  writeFileSync(
+    join(CHILD_BUILD, 'tsconfig.json'),
+    JSON.stringify({
+      extends: join(ROOT, 'tsconfig.json'),
+      compilerOptions: {
+        noEmit: false,
+        allowImportingTsExtensions: false,
+        rootDir: ROOT,
+        outDir: join(CHILD_BUILD, 'out'),
+      },
+      include: [],
+      files: [join(ROOT, 'bench', 'lib', 'client-child.ts')],
+    }),
+  );
+  tsc(join(CHILD_BUILD, 'tsconfig.json'));
 }
 
 const server = spawn(
   'taskset',
   ['-c', '1', process.execPath, '--import', 'tsx', join(ROOT, 'bench', 'lib', 'instant-server.ts')],
-  {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
+  { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const port = await new Promise<string>((resolve) =>
   server.stdout.setEncoding('utf8').once('data', (line: string) => {
@@ -98,9 +101,16 @@ const body = JSON.stringify({
   max_tokens: 16,
 });
 
-const autocannon = (): number => {
-  const out = run([
-    ...ONE_CORE,
+interface Measured {
+  requestsPerS: number;
+  tokensPerS: number | null;
+  /** Client CPU time per completed request, µs (startup included, so a slight overestimate). */
+  cpuUsPerRequest: number;
+  errors: number;
+}
+
+const autocannon = (): Measured => {
+  const run = pinned([
     process.execPath,
     join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'),
     '--json',
@@ -116,13 +126,18 @@ const autocannon = (): number => {
     body,
     `${url}/v1/chat/completions`,
   ]);
-  const report = JSON.parse(out) as {
+  const report = JSON.parse(run.stdout) as {
     requests: { total: number };
     duration: number;
     errors: number;
     non2xx: number;
   };
-  return report.requests.total / report.duration;
+  return {
+    requestsPerS: report.requests.total / report.duration,
+    tokensPerS: null,
+    cpuUsPerRequest: (run.cpuS * 1e6) / report.requests.total,
+    errors: report.errors + report.non2xx,
+  };
 };
 
 interface Side {
@@ -130,10 +145,20 @@ interface Side {
   output_tokens_per_s: number;
   errors: { total: number };
 }
-const vigil = (stream: boolean): Side =>
-  JSON.parse(
-    run([
-      ...ONE_CORE,
+const fromSide = (run: { stdout: string; cpuS: number }): Measured => {
+  const side = JSON.parse(run.stdout) as Side;
+  // Warm-up requests (one per connection) are served too; they are counted in the CPU time's share.
+  const requests = side.requests_per_s * seconds + connections;
+  return {
+    requestsPerS: side.requests_per_s,
+    tokensPerS: side.output_tokens_per_s,
+    cpuUsPerRequest: (run.cpuS * 1e6) / requests,
+    errors: side.errors.total,
+  };
+};
+const vigil = (stream: boolean): Measured =>
+  fromSide(
+    pinned([
       process.execPath,
       'bin/vigil.js',
       'bench',
@@ -148,17 +173,15 @@ const vigil = (stream: boolean): Side =>
       '--output',
       'json',
     ]),
-  ) as Side;
-const library = (transport: 'http' | 'fetch'): Side =>
-  JSON.parse(
-    run([
-      ...ONE_CORE,
+  );
+const library = (transport: TransportName, stream: boolean): Measured =>
+  fromSide(
+    pinned([
       process.execPath,
-      '--import',
-      'tsx',
-      'bench/client.ts',
-      '--child-transport',
+      join(CHILD_BUILD, 'out', 'bench', 'lib', 'client-child.js'),
+      '--transport',
       transport,
+      ...(stream ? ['--stream'] : []),
       '--url',
       url,
       '--seconds',
@@ -168,61 +191,62 @@ const library = (transport: 'http' | 'fetch'): Side =>
       '--stream-tokens',
       String(streamTokens),
     ]),
-  ) as Side;
+  );
 
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-const rows: Record<string, number[]> = {
-  'autocannon req/s (no stream)': [],
-  'vigil bench req/s (--no-stream)': [],
-  'vigil bench streamed tok/s': [],
-  'vigil bench streamed req/s': [],
-  'library over node:http, streamed tok/s': [],
-  'library over fetch, streamed tok/s': [],
-};
-let errors = 0;
+const clients: [string, () => Measured][] = [
+  ['autocannon (no stream)', autocannon],
+  ['vigil bench --no-stream', () => vigil(false)],
+  ['vigil bench, streamed', () => vigil(true)],
+  ['library, socket transport, no stream', () => library('socket', false)],
+  ['library, node:http, no stream', () => library('http', false)],
+  ['library, undici 7, no stream', () => library('undici', false)],
+  ['library, socket transport, streamed', () => library('socket', true)],
+  ['library, node:http, streamed', () => library('http', true)],
+  ['library, undici 7, streamed', () => library('undici', true)],
+  ['library, fetch, streamed', () => library('fetch', true)],
+];
+const rows = new Map<string, Measured[]>(clients.map(([name]) => [name, []]));
 try {
   for (let round = 1; round <= Number(o.rounds); round++) {
     process.stderr.write(`round ${String(round)}/${o.rounds} …\n`);
-    rows['autocannon req/s (no stream)']?.push(autocannon());
-    const plain = vigil(false);
-    rows['vigil bench req/s (--no-stream)']?.push(plain.requests_per_s);
-    const streamed = vigil(true);
-    rows['vigil bench streamed tok/s']?.push(streamed.output_tokens_per_s);
-    rows['vigil bench streamed req/s']?.push(streamed.requests_per_s);
-    const overHttp = library('http');
-    const overFetch = library('fetch');
-    rows['library over node:http, streamed tok/s']?.push(overHttp.output_tokens_per_s);
-    rows['library over fetch, streamed tok/s']?.push(overFetch.output_tokens_per_s);
-    errors += plain.errors.total + streamed.errors.total + overHttp.errors.total + overFetch.errors.total;
+    // Each round starts with a different client, so no client always runs first.
+    const order = clients.map((_, i) => clients[(i + round - 1) % clients.length]);
+    for (const entry of order) {
+      if (entry === undefined) continue;
+      rows.get(entry[0])?.push(entry[1]());
+    }
   }
 } finally {
   server.kill('SIGKILL');
 }
 
-const width = Math.max(...Object.keys(rows).map((k) => k.length));
+const med = (values: number[]): number => median(values) ?? NaN;
+const width = Math.max(...clients.map(([name]) => name.length));
+const cell = (v: number): string => v.toFixed(0).padStart(8);
 const lines = [
-  `client ceiling on one core: ${String(connections)} connections, ${String(seconds)} s per run, ${streamTokens} tokens per streamed answer`,
+  `client ceiling on one core (taskset -c 0; server on core 1): ${String(connections)} connections, ${String(seconds)} s per run, ${String(streamTokens)} tokens per streamed answer, ${o.rounds} rounds`,
+  `${''.padEnd(width)}  ${'req/s by round'.padEnd(8 * Number(o.rounds))}  median req/s  median tok/s  CPU µs/req  errors`,
 ];
-for (const [name, values] of Object.entries(rows))
+for (const [name, values] of rows) {
+  const tokens = values.flatMap((v) => (v.tokensPerS === null ? [] : [v.tokensPerS]));
   lines.push(
-    `${name.padEnd(width)}  ${values.map((v) => v.toFixed(0).padStart(8)).join('')}   median ${median(values).toFixed(0).padStart(8)}`,
+    `${name.padEnd(width)}  ${values.map((v) => cell(v.requestsPerS)).join('')}  ${cell(med(values.map((v) => v.requestsPerS))).padStart(12)}  ${(tokens.length === 0 || name.includes('no stream') ? '-' : med(tokens).toFixed(0)).padStart(12)}  ${med(
+      values.map((v) => v.cpuUsPerRequest),
+    )
+      .toFixed(0)
+      .padStart(10)}  ${String(values.reduce((n, v) => n + v.errors, 0)).padStart(6)}`,
   );
-const ratio =
-  median(rows['vigil bench req/s (--no-stream)'] ?? []) / median(rows['autocannon req/s (no stream)'] ?? []);
-const fetchRatio =
-  median(rows['library over fetch, streamed tok/s'] ?? []) /
-  median(rows['library over node:http, streamed tok/s'] ?? []);
-lines.push(`vigil bench / autocannon requests/s: ${(ratio * 100).toFixed(1)}% (target >= 90%)`);
-lines.push(`fetch / node:http streamed tokens/s: ${(fetchRatio * 100).toFixed(1)}%`);
-lines.push(`request errors across vigil runs: ${String(errors)}`);
+}
+const reqs = (name: string): number[] => (rows.get(name) ?? []).map((v) => v.requestsPerS);
+const ratio = med(reqs('vigil bench --no-stream')) / med(reqs('autocannon (no stream)'));
+// Per round: each vigil run over the autocannon run of the same round (noise on the machine cancels in pairs).
+const paired = reqs('vigil bench --no-stream').map((v, i) => v / (reqs('autocannon (no stream)')[i] ?? NaN));
+lines.push(
+  `vigil bench / autocannon requests/s: ${(ratio * 100).toFixed(1)}% (ratio of medians), per round ${paired.map((r) => `${(r * 100).toFixed(0)}%`).join(' ')} (target >= 90%)`,
+);
 process.stdout.write(`${lines.join('\n')}\n`);
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
 writeFileSync(
   join(ROOT, 'bench', 'results', 'client.json'),
-  `${JSON.stringify({ connections, seconds, streamTokens, rows, ratio, fetchRatio, errors }, null, 2)}\n`,
+  `${JSON.stringify({ connections, seconds, streamTokens, rows: Object.fromEntries(rows), ratio, paired }, null, 2)}\n`,
 );

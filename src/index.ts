@@ -96,5 +96,7 @@ export type { BenchOptions, BenchResult, BenchProgress } from './bench/run.ts';
 export type { SideSummary } from './bench/summary.ts';
 export type { CompareFigures } from './bench/compare.ts';
 export { createHttpTransport } from './bench/transport.ts';
+export { createSocketTransport } from './bench/socket-transport.ts';
+export { createDefaultTransport } from './bench/default-transport.ts';
 export type { Transport, HttpRequest, ResponseSink } from './bench/transport.ts';
 export type { SpecFigures, SpecReader } from './engines/types.ts';

@@ -7,7 +7,7 @@ export interface GetResult {
   ms: number;
 }
 
-// Resolves with the answer; rejects with a TransportError (`aborted` when `timeoutMs` passes).
+// Resolves with the answer; rejects with a TransportError (`timeout` when `timeoutMs` passes).
 export const getText = async (
   transport: Transport,
   url: URL,
@@ -18,7 +18,7 @@ export const getText = async (
   let status = 0;
   const chunks: Buffer[] = [];
   await transport.send(
-    { method: 'GET', url, headers, signal: AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs))) },
+    { method: 'GET', url, headers, timeoutMs: Math.max(1, Math.ceil(timeoutMs)) },
     {
       head: (code) => {
         status = code;

@@ -1,6 +1,7 @@
 // One OpenAI-compatible completion, streamed or not, timed from the moment it is sent: TTFT (first chunk with
 // text), the gaps between text chunks (ITL), end-to-end time, and token counts from the server's `usage` only.
-import { createParser } from 'eventsource-parser';
+import { StringDecoder } from 'node:string_decoder';
+import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { TransportError, type Transport } from './transport.ts';
 
 export type ChatMessage = { role: string; content: string };
@@ -101,26 +102,29 @@ const buildBody = (spec: RequestSpec): string =>
     ...(spec.stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   });
 
+// The request headers, one object per (caller's headers, streaming choice): a stable object lets the socket
+// transport reuse the request head it encoded for it.
+const NO_HEADERS: Record<string, string> = {};
+const headerSets = new WeakMap<Record<string, string>, [Record<string, string>, Record<string, string>]>();
+const headersFor = (spec: RequestSpec): Record<string, string> => {
+  const own = spec.headers ?? NO_HEADERS;
+  let pair = headerSets.get(own);
+  if (pair === undefined) {
+    const make = (accept: string): Record<string, string> => ({
+      'content-type': 'application/json',
+      accept,
+      ...own,
+    });
+    pair = [make('application/json'), make('text/event-stream')];
+    headerSets.set(own, pair);
+  }
+  return pair[spec.stream ? 1 : 0];
+};
+
 // Sends one request and measures it; never throws (failures come back as `error`).
 export const sendCompletion = async (transport: Transport, spec: RequestSpec): Promise<RequestResult> => {
   const path = spec.prompt.messages === undefined ? 'v1/completions' : 'v1/chat/completions';
   const url = endpoint(spec.baseUrl, path);
-  // One controller per request, fed by the timer and by the caller's signal: cheaper than AbortSignal.any, which
-  // a load generator would pay on every request.
-  const stop = new AbortController();
-  const timing = { timedOut: false };
-  const timer = setTimeout(() => {
-    timing.timedOut = true;
-    stop.abort();
-  }, spec.timeoutMs);
-  const outer = spec.signal;
-  const onOuterAbort = (): void => {
-    stop.abort();
-  };
-  if (outer?.aborted === true) stop.abort();
-  else outer?.addEventListener('abort', onOuterAbort, { once: true });
-  const signal = stop.signal;
-  const decoder = new TextDecoder();
   const result: RequestResult = {
     error: null,
     sentAt: performance.now(),
@@ -162,47 +166,57 @@ export const sendCompletion = async (transport: Transport, spec: RequestSpec): P
       if (typeof usage.completion_tokens === 'number') result.completionTokens = usage.completion_tokens;
     }
   };
-  const parser = createParser({
-    onEvent: (event) => {
-      if (result.error !== null) return;
-      if (event.data === '[DONE]') {
-        stream.sawDone = true;
-        return;
-      }
-      const at = performance.now();
-      try {
-        take(JSON.parse(event.data) as Completion, at);
-      } catch {
-        fail('bad_json', `a streamed event is not JSON: ${event.data.slice(0, 80)}`);
-      }
-    },
-  });
-  const streaming = (): boolean => spec.stream && status === 200;
+  const newParser = (): EventSourceParser =>
+    createParser({
+      onEvent: (event) => {
+        if (result.error !== null) return;
+        if (event.data === '[DONE]') {
+          stream.sawDone = true;
+          return;
+        }
+        const at = performance.now();
+        try {
+          take(JSON.parse(event.data) as Completion, at);
+        } catch {
+          fail('bad_json', `a streamed event is not JSON: ${event.data.slice(0, 80)}`);
+        }
+      },
+    });
+  // A streamed body is decoded as it comes (a character may be split between chunks) and kept only as far as an
+  // excerpt; any other body is kept whole and decoded once at its end.
+  let decoder: StringDecoder | null = null;
+  let parser: EventSourceParser | null = null;
+  const chunks: Buffer[] = [];
   try {
     await transport.send(
       {
         method: 'POST',
         url,
-        headers: {
-          'content-type': 'application/json',
-          accept: spec.stream ? 'text/event-stream' : 'application/json',
-          ...spec.headers,
-        },
+        headers: headersFor(spec),
         body: requestBody(spec),
-        signal,
+        timeoutMs: spec.timeoutMs,
+        ...(spec.signal === undefined ? {} : { signal: spec.signal }),
       },
       {
         head: (code) => {
           status = code;
+          if (spec.stream && status === 200) {
+            decoder = new StringDecoder('utf8');
+            parser = newParser();
+          }
         },
         data: (chunk) => {
-          const text = decoder.decode(chunk, { stream: true });
-          if (streaming()) parser.feed(text);
-          // A streamed body is kept only as far as an excerpt; a JSON one whole, to parse it.
-          if (!streaming() || raw.length < EXCERPT) raw += text;
+          if (decoder === null || parser === null) {
+            chunks.push(chunk);
+            return;
+          }
+          const text = decoder.write(chunk);
+          parser.feed(text);
+          if (raw.length < EXCERPT) raw += text;
         },
       },
     );
+    if (decoder === null) raw = Buffer.concat(chunks).toString('utf8');
     result.e2eMs = performance.now() - result.sentAt;
     if (status !== 200) fail(`http_${String(status)}`, `the server answered HTTP ${String(status)}`);
     else if (spec.stream) {
@@ -220,12 +234,11 @@ export const sendCompletion = async (transport: Transport, spec: RequestSpec): P
       fail('no_usage', 'the response carries no usage counts (stream_options.include_usage not honoured)');
   } catch (error) {
     result.e2eMs = performance.now() - result.sentAt;
-    if (timing.timedOut) fail('timeout', `no complete answer within ${String(spec.timeoutMs)} ms`);
+    if (decoder === null && raw === '') raw = Buffer.concat(chunks).toString('utf8');
+    if (error instanceof TransportError && error.kind === 'timeout')
+      fail('timeout', `no complete answer within ${String(spec.timeoutMs)} ms`);
     else if (error instanceof TransportError) fail(error.kind, error.message);
     else fail('connection', error instanceof Error ? error.message : String(error));
-  } finally {
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', onOuterAbort);
   }
   return result;
 };

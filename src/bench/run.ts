@@ -9,7 +9,8 @@ import { runLoad, type LoadMode, type LoadStop } from './load.ts';
 import type { Prompt, RequestResult } from './request.ts';
 import { closeSpecProbe, openSpecProbe, perRequestAcceptance } from './spec.ts';
 import { summarize, tokensOverTime, type RatePoint, type SideSummary, type TimedResults } from './summary.ts';
-import { createHttpTransport, type Transport } from './transport.ts';
+import { createDefaultTransport } from './default-transport.ts';
+import type { Transport } from './transport.ts';
 
 export interface BenchOptions {
   url: URL;
@@ -94,7 +95,7 @@ interface Side {
 export const runBench = async (options: BenchOptions): Promise<BenchResult> => {
   const ownTransport = options.transport === undefined;
   const concurrency = options.mode.kind === 'closed' ? options.mode.concurrency : 64;
-  const transport = options.transport ?? createHttpTransport({ maxSockets: Math.max(concurrency, 64) });
+  const transport = options.transport ?? createDefaultTransport({ maxSockets: Math.max(concurrency, 64) });
   const headers = authHeaders(options.apiKey);
   // Every request in flight listens to the caller's signal: that many listeners are expected, not a leak.
   if (options.signal !== undefined) setMaxListeners(0, options.signal);

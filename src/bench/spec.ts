@@ -79,7 +79,7 @@ export const perRequestAcceptance = async (
           url: underBase(base, per.path),
           headers: { 'content-type': 'application/json', ...headers },
           body: JSON.stringify(per.body(prompt, maxTokens)),
-          signal: AbortSignal.timeout(60_000),
+          timeoutMs: 60_000,
         },
         {
           head: (code) => {

@@ -10,6 +10,11 @@ export interface HttpRequest {
   body?: string;
   /** Aborting ends the request at once; the promise then rejects with kind `aborted`. */
   signal?: AbortSignal;
+  /**
+   * A limit for the whole request, body included; past it the request ends with kind `timeout`. A number rather
+   * than an AbortSignal: a load generator would otherwise make a controller and listeners for every request.
+   */
+  timeoutMs?: number;
 }
 
 /** Sees the response as it arrives: the head once, then each body chunk. */
@@ -18,9 +23,9 @@ export interface ResponseSink {
   data(chunk: Buffer): void;
 }
 
-export type TransportErrorKind = 'connection' | 'stream_cut' | 'aborted';
+export type TransportErrorKind = 'connection' | 'stream_cut' | 'aborted' | 'timeout';
 
-// A request that did not complete: no connection, a body cut short, or an abort.
+// A request that did not complete: no connection, a body cut short, an abort, or its time limit.
 export class TransportError extends Error {
   constructor(
     readonly kind: TransportErrorKind,
@@ -54,8 +59,8 @@ const target = (url: URL): { hostname: string; port: string; path: string; proto
   return found;
 };
 
-// node:http over a keep-alive pool: measured faster than Node's fetch for many small streamed requests
-// (bench/client.ts compares them), and free of undici's version constraints.
+// node:http over a keep-alive pool: the transport for https:// URLs (http:// goes over src/bench/socket-transport.ts,
+// which bench/client.ts measured several times cheaper per request).
 export const createHttpTransport = (options: { maxSockets?: number } = {}): Transport => {
   const agentOptions = {
     keepAlive: true,
@@ -76,9 +81,18 @@ export const createHttpTransport = (options: { maxSockets?: number } = {}): Tran
           agent: secure ? agents.https : agents.http,
         });
         let settled = false;
+        const timer =
+          request.timeoutMs === undefined
+            ? null
+            : setTimeout(() => {
+                fail(
+                  new TransportError('timeout', `no complete answer within ${String(request.timeoutMs)} ms`),
+                );
+              }, request.timeoutMs);
         const fail = (error: TransportError): void => {
           if (settled) return;
           settled = true;
+          if (timer !== null) clearTimeout(timer);
           request.signal?.removeEventListener('abort', onAbort);
           req.destroy();
           reject(error);
@@ -102,6 +116,7 @@ export const createHttpTransport = (options: { maxSockets?: number } = {}): Tran
           res.on('end', () => {
             if (settled) return;
             settled = true;
+            if (timer !== null) clearTimeout(timer);
             request.signal?.removeEventListener('abort', onAbort);
             resolve();
           });

@@ -7,7 +7,8 @@ import { getText, underBase } from '../bench/get.ts';
 import { sendCompletion, type RequestResult } from '../bench/request.ts';
 import { firstModel } from '../bench/run.ts';
 import { openSpecProbe } from '../bench/spec.ts';
-import { createHttpTransport, type Transport } from '../bench/transport.ts';
+import { createDefaultTransport } from '../bench/default-transport.ts';
+import type { Transport } from '../bench/transport.ts';
 
 export const SMOKE_PROMPT = 'Say hello in one short sentence.';
 export const SMOKE_MAX_TOKENS = 16;
@@ -58,7 +59,7 @@ export const runSmoke = async (options: SmokeOptions): Promise<SmokeReport> => {
   const started = performance.now();
   const deadline = started + options.timeoutMs;
   const left = (): number => Math.max(1, deadline - performance.now());
-  const transport = options.transport ?? createHttpTransport({ maxSockets: 2 });
+  const transport = options.transport ?? createDefaultTransport({ maxSockets: 2 });
   const headers: Record<string, string> =
     options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` };
   const report: SmokeReport = {
