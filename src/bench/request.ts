@@ -184,8 +184,10 @@ export const sendCompletion = async (transport: Transport, spec: RequestSpec): P
     });
   // A streamed body is decoded as it comes (a character may be split between chunks) and kept only as far as an
   // excerpt; any other body is kept whole and decoded once at its end.
-  let decoder: StringDecoder | null = null;
-  let parser: EventSourceParser | null = null;
+  const sse: { decoder: StringDecoder | null; parser: EventSourceParser | null } = {
+    decoder: null,
+    parser: null,
+  };
   const chunks: Buffer[] = [];
   try {
     await transport.send(
@@ -201,22 +203,22 @@ export const sendCompletion = async (transport: Transport, spec: RequestSpec): P
         head: (code) => {
           status = code;
           if (spec.stream && status === 200) {
-            decoder = new StringDecoder('utf8');
-            parser = newParser();
+            sse.decoder = new StringDecoder('utf8');
+            sse.parser = newParser();
           }
         },
         data: (chunk) => {
-          if (decoder === null || parser === null) {
+          if (sse.decoder === null || sse.parser === null) {
             chunks.push(chunk);
             return;
           }
-          const text = decoder.write(chunk);
-          parser.feed(text);
+          const text = sse.decoder.write(chunk);
+          sse.parser.feed(text);
           if (raw.length < EXCERPT) raw += text;
         },
       },
     );
-    if (decoder === null) raw = Buffer.concat(chunks).toString('utf8');
+    if (sse.decoder === null) raw = Buffer.concat(chunks).toString('utf8');
     result.e2eMs = performance.now() - result.sentAt;
     if (status !== 200) fail(`http_${String(status)}`, `the server answered HTTP ${String(status)}`);
     else if (spec.stream) {
@@ -234,7 +236,7 @@ export const sendCompletion = async (transport: Transport, spec: RequestSpec): P
       fail('no_usage', 'the response carries no usage counts (stream_options.include_usage not honoured)');
   } catch (error) {
     result.e2eMs = performance.now() - result.sentAt;
-    if (decoder === null && raw === '') raw = Buffer.concat(chunks).toString('utf8');
+    if (sse.decoder === null) raw = Buffer.concat(chunks).toString('utf8');
     if (error instanceof TransportError && error.kind === 'timeout')
       fail('timeout', `no complete answer within ${String(spec.timeoutMs)} ms`);
     else if (error instanceof TransportError) fail(error.kind, error.message);

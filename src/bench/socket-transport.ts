@@ -43,9 +43,10 @@ const encoded = new WeakMap<URL, WeakMap<Record<string, string>, Map<string, Buf
 const requestBytes = (request: HttpRequest): Buffer => {
   const headers = request.headers ?? NO_HEADERS;
   let byHeaders = encoded.get(request.url);
-  if (byHeaders === undefined) encoded.set(request.url, (byHeaders = new WeakMap()));
+  if (byHeaders === undefined)
+    encoded.set(request.url, (byHeaders = new WeakMap<Record<string, string>, Map<string, Buffer>>()));
   let byBody = byHeaders.get(headers);
-  if (byBody === undefined) byHeaders.set(headers, (byBody = new Map()));
+  if (byBody === undefined) byHeaders.set(headers, (byBody = new Map<string, Buffer>()));
   const key = `${request.method} ${request.body ?? ''}`;
   let bytes = byBody.get(key);
   if (bytes === undefined) {

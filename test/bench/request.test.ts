@@ -1,7 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sendCompletion, type RequestSpec } from '../../src/bench/request.ts';
+import { createSocketTransport } from '../../src/bench/socket-transport.ts';
 import { createHttpTransport, type Transport } from '../../src/bench/transport.ts';
 
 const servers: Server[] = [];
@@ -74,7 +75,8 @@ describe('streamed responses cut anywhere', () => {
     }
   });
 
-  it('reads events split one byte at a time over a real connection', async () => {
+  it.each(KINDS)('reads events split one byte at a time over a real connection (%s)', async (_name, make) => {
+    makeTransport = make;
     const url = await serve((res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const bytes = Buffer.from(BODY, 'utf8');
@@ -109,13 +111,23 @@ const serve = async (handle: (res: ServerResponse) => void): Promise<string> => 
   return `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
 };
 
+// Real-connection tests run over both transports: raw sockets (http://) and node:http (https://).
+const KINDS = [
+  ['socket transport', createSocketTransport],
+  ['node:http transport', createHttpTransport],
+] as const;
+let makeTransport: () => Transport = createSocketTransport;
 const transport = (): Transport => {
-  const t = createHttpTransport();
+  const t = makeTransport();
   transports.push(t);
   return t;
 };
 
-describe('failed requests, by kind', () => {
+describe.each(KINDS)('failed requests, by kind, over the %s', (_name, make) => {
+  beforeEach(() => {
+    makeTransport = make;
+  });
+
   it('an HTTP error keeps its status and the start of its body', async () => {
     const url = await serve((res) => {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"error": "boom"}');
