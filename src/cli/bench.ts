@@ -7,8 +7,10 @@ import { parseDuration } from '../config/duration.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { listenForInterrupts } from '../watch/interrupts.ts';
 import { parseBaseUrl, parseEngine, parsePositive, parseWhole, readApiKey } from './bench-options.ts';
+import { addForwardOptions, planForward, type RawHostOptions } from './host-forward.ts';
+import { stateDir } from '../state/dir.ts';
 
-interface RawBenchOptions {
+interface RawBenchOptions extends RawHostOptions {
   concurrency?: string;
   rate?: string;
   requests?: string;
@@ -33,10 +35,11 @@ const DEFAULT_REQUESTS = 100;
 
 // Adds `vigil bench` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
-  program
+  const command = program
     .command('bench')
     .description('load an OpenAI-compatible server and report throughput, latency and speculative acceptance')
-    .argument('<base-url>', 'the server, e.g. http://127.0.0.1:30000')
+    .argument('<base-url>', 'the server, e.g. http://127.0.0.1:30000 (as the --host sees it, with --host)');
+  addForwardOptions(command)
     .option('--concurrency <n>', 'closed loop: requests in flight at once (default 1)')
     .option('--rate <r>', 'open loop: Poisson arrivals, requests per second')
     .option(
@@ -106,6 +109,10 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       if (raw.plot !== undefined && !raw.plot.endsWith('.svg'))
         throw invalidOption('--plot', 'a file name ending in .svg', raw.plot);
 
+      const openForward = planForward(raw, compareUrl === undefined ? [url] : [url, compareUrl], () =>
+        stateDir(ctx.env),
+      );
+
       const { readPromptFile, syntheticPrompts } = await import('../bench/prompts.ts');
       const count = 'requests' in stop ? Math.min(stop.requests, 1000) : 1000;
       const prompts =
@@ -117,10 +124,15 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const progress = ctx.stderr.isTTY === true && output !== 'json' ? createProgressBar(ctx.stderr) : null;
       const interrupts = listenForInterrupts();
       let result;
+      const reached = await openForward().catch((error: unknown) => {
+        interrupts.dispose();
+        throw error;
+      });
+      const [target = url, compareTarget] = reached.urls;
       try {
         result = await runBench({
-          url,
-          ...(compareUrl === undefined ? {} : { compareUrl }),
+          url: target,
+          ...(compareTarget === undefined ? {} : { compareUrl: compareTarget }),
           ...(raw.model === undefined ? {} : { model: raw.model }),
           ...(apiKey === undefined ? {} : { apiKey }),
           engine,
@@ -144,6 +156,12 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       } finally {
         progress?.finish();
         interrupts.dispose();
+        await reached.close();
+      }
+      // The report names the servers as given (on the host), not the forwarded ports.
+      for (const [i, given] of [url, compareUrl].entries()) {
+        const side = result.sides[i];
+        if (side !== undefined && given !== undefined) side.url = given.href;
       }
       const redact = createRedactor({ secrets: apiKey === undefined ? [] : [apiKey] });
       if (raw.plot !== undefined) {

@@ -5,8 +5,10 @@ import { invalidOption } from '../errors.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { SMOKE_TIMEOUT, SMOKE_TIMEOUT_HELP, parseSmokeTimeout } from '../smoke/options.ts';
 import { parseBaseUrl, parseEngine, readApiKey } from './bench-options.ts';
+import { addForwardOptions, planForward, type RawHostOptions } from './host-forward.ts';
+import { stateDir } from '../state/dir.ts';
 
-interface RawSmokeOptions {
+interface RawSmokeOptions extends RawHostOptions {
   engine: string;
   model?: string;
   smokeTimeout: string;
@@ -16,10 +18,11 @@ interface RawSmokeOptions {
 
 // Adds `vigil smoke` to the program.
 export const register: CommandModule['register'] = (program, ctx, done) => {
-  program
+  const command = program
     .command('smoke')
     .description('prove a running server generates: one short streamed chat completion (exit 7 if not)')
-    .argument('<base-url>', 'the server, e.g. http://127.0.0.1:30000')
+    .argument('<base-url>', 'the server, e.g. http://127.0.0.1:30000 (as the --host sees it, with --host)');
+  addForwardOptions(command)
     .option('--engine <engine>', 'sglang, vllm, generic or auto (asks the server)', 'auto')
     .option('--model <name>', 'the model to ask (default: the first of /v1/models)')
     .option('--smoke-timeout <duration>', SMOKE_TIMEOUT_HELP, SMOKE_TIMEOUT.default)
@@ -33,14 +36,21 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const output = raw.output ?? null;
       if (output !== null && !['tty', 'plain', 'json'].includes(output))
         throw invalidOption('--output', 'one of tty, plain, json', output);
+      const openForward = planForward(raw, [url], () => stateDir(ctx.env));
       const { runSmoke } = await import('../smoke/index.ts');
-      const report = await runSmoke({
-        url,
-        engine,
-        timeoutMs,
-        ...(raw.model === undefined ? {} : { model: raw.model }),
-        ...(apiKey === undefined ? {} : { apiKey }),
-      });
+      const reached = await openForward();
+      let report;
+      try {
+        report = await runSmoke({
+          url: reached.urls[0] ?? url,
+          engine,
+          timeoutMs,
+          ...(raw.model === undefined ? {} : { model: raw.model }),
+          ...(apiKey === undefined ? {} : { apiKey }),
+        });
+      } finally {
+        await reached.close();
+      }
       const redact = createRedactor({ secrets: apiKey === undefined ? [] : [apiKey], env: ctx.env });
       if (output === 'json') {
         ctx.stdout.write(`${redact(JSON.stringify({ url: url.href, ...report }))}\n`);

@@ -3,7 +3,6 @@ import type { CommandModule } from './context.ts';
 import { UsageError } from '../errors.ts';
 import { OPTION_SPECS } from '../watch/options.ts';
 import { addHostOptions, parseHostOptions, type RawHostOptions } from './host-options.ts';
-import { isLocalHost } from '../hosts/remote/destination.ts';
 import { SMOKE_TIMEOUT, SMOKE_TIMEOUT_HELP, parseSmokeTimeout } from '../smoke/options.ts';
 import {
   addWatchOptions,
@@ -71,11 +70,6 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const env = resolveEnv({ pairs: raw.env ?? [], files: raw.envFile ?? [], from: ctx.env });
       const graceMs = raw.grace;
       const smokeTimeoutMs = parseSmokeTimeout(raw.smokeTimeout);
-      if (raw.smoke === true && !isLocalHost(where.host))
-        throw new UsageError('--smoke: a smoke test from a remote host is not available yet', {
-          option: '--smoke',
-          hint: 'leave --smoke out, then run `vigil smoke <url>` through a port forward to the server',
-        });
       const interrupts = listenForInterrupts();
       const failed = new AbortController();
       try {

@@ -25,6 +25,7 @@ import { watchLaunched } from './liveness.ts';
 import { runWatchLoop, type Emittable, type LoopEnd } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { checkPort } from './port-check.ts';
+import { smokeStep } from './smoke-step.ts';
 import { launchRemote } from './remote-launch.ts';
 import { isLocalHost } from '../hosts/remote/destination.ts';
 import { runPreflightStep } from './preflight-step.ts';
@@ -343,7 +344,7 @@ const launchLocked = async (
   // record writes run on the thread pool while the verdict is printed; both are done before the start resolves.
   const smoke =
     outcome.end.kind === 'ready' && config.options.smoke !== undefined && config.target.origin !== null
-      ? await smokeTest(config, config.options.smoke.timeoutMs, emit)
+      ? await smokeStep(config, config.options.smoke.timeoutMs, emit)
       : null;
   if (outcome.end.kind === 'ready' && smoke?.failure === undefined) {
     const ready = {
@@ -414,30 +415,6 @@ const launchLocked = async (
 // (`vigil status` then shows the launch as still starting, and reads its live state from /proc).
 const rewriteRecord = (...args: Parameters<typeof rewriteLaunchRecord>): Promise<void> =>
   rewriteLaunchRecord(...args).catch(() => undefined);
-
-// Runs the smoke test against the ready server and emits its event; `failure` is set when it failed.
-const smokeTest = async (
-  config: LaunchConfig,
-  timeoutMs: number,
-  emit: (event: Emittable) => VigilEvent,
-): Promise<{ failure?: Diagnosis }> => {
-  const { runSmoke, smokeDiagnosis } = await import('../smoke/index.ts');
-  const report = await runSmoke({
-    url: new URL(config.target.origin ?? ''),
-    engine: config.server.engine,
-    timeoutMs,
-    ...(config.server.apiKey === null ? {} : { apiKey: config.server.apiKey }),
-    ...(config.options.signal === undefined ? {} : { signal: config.options.signal }),
-  });
-  emit({
-    type: 'smoke',
-    ok: report.ok,
-    ms: Math.round(report.ms),
-    ttft_ms: report.ttft_ms,
-    tokens: report.tokens,
-  });
-  return report.ok ? {} : { failure: smokeDiagnosis(report) };
-};
 
 // A launch that `vigil stop` ended while it was starting: said as such (exit 130), not as a crash with advice.
 const stoppedByCommand = (fields: FailedFields, id: string): FailedFields => ({

@@ -19,6 +19,7 @@ import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
 import { runWatchLoop, type Emittable } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { runPreflightStep } from './preflight-step.ts';
+import { smokeStep } from './smoke-step.ts';
 import {
   failureFromOutcome,
   plainFailure,
@@ -350,13 +351,18 @@ const runRemote = async (
     watch.close();
   }
 
-  if (outcome.end.kind === 'ready') {
+  const smoke =
+    outcome.end.kind === 'ready' && config.options.smoke !== undefined && config.target.origin !== null
+      ? await smokeStep(config, config.options.smoke.timeoutMs, emit, host.transport)
+      : null;
+  if (outcome.end.kind === 'ready' && smoke?.failure === undefined) {
     const ready = {
       type: 'ready' as const,
       elapsed_ms: outcome.elapsedMs,
       url: config.target.origin ?? '',
       health_url: config.target.healthUrl,
       id,
+      ...(smoke === null ? {} : { rung: 'generating' as const }),
     };
     const event = { ...ready, t: emit(ready).t };
     await Promise.all([
@@ -375,7 +381,10 @@ const runRemote = async (
     };
   }
 
-  let fields = failureFromOutcome(outcome, diagnoser, config);
+  let fields =
+    smoke?.failure === undefined
+      ? failureFromOutcome(outcome, diagnoser, config)
+      : plainFailure('smoke', smoke.failure, since());
   const rebooted = outcome.end.kind === 'exited' && outcome.end.end.hostRebooted === true;
   const lostLink = outcome.end.kind === 'timeout' && watch.isDown();
   if (rebooted) {

@@ -41,6 +41,11 @@ export interface SshTransport {
   run(script: string, options?: RunOptions): Promise<ExecResult>;
   /** Starts a script whose stdin stays open after it (for commands); the caller owns the process. */
   start(script: string): ChildProcess;
+  /**
+   * Asks the master connection to add (`forward`) or remove (`cancel`) a port forward, e.g. `-L` with
+   * `127.0.0.1:40123:127.0.0.1:30000`; resolves with ssh's exit code and stderr. The master must be up (run first).
+   */
+  control(op: 'forward' | 'cancel', forward: string): Promise<{ code: number | null; stderr: string }>;
   /** Ends the master connection. */
   close(): Promise<void>;
 }
@@ -156,6 +161,26 @@ export const createSshTransport = (settings: SshSettings): SshTransport => {
             return;
           }
           resolve({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr, timedOut });
+        });
+      }),
+    control: (op, forward) =>
+      new Promise((resolve) => {
+        const child = spawn('ssh', [...base, '-O', op, '-L', forward, '--', destination.host], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        const err: Buffer[] = [];
+        child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+        // A master that no longer answers must not hold vigil up: the request gives up with the connect timeout.
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+        }, timeoutS * 1000);
+        child.once('error', (error) => {
+          clearTimeout(timer);
+          resolve({ code: null, stderr: error.message });
+        });
+        child.once('close', (code) => {
+          clearTimeout(timer);
+          resolve({ code, stderr: Buffer.concat(err).toString('utf8') });
         });
       }),
     close: () =>
