@@ -283,3 +283,24 @@ describe('how far a hang got', () => {
     expect(diagnose(readLines('sglang-other-03.log'), 'sglang').summary).toContain('weight-load) at 2/4');
   });
 });
+
+describe('port-in-use advice', () => {
+  it.each(['sglang', 'vllm', 'tgi'] as const)(
+    '%s: names the port when the log does, and never prints an empty one',
+    (engine) => {
+      const named = diagnose(
+        numbered(
+          "OSError: [Errno 98] error while attempting to bind on address ('0.0.0.0', 30123): address already in use",
+        ),
+        engine,
+      );
+      expect(named.class).toBe('port-in-use');
+      expect(named.advice.join(' ')).toContain('30123');
+      const unnamed = diagnose(numbered('RuntimeError: Address already in use'), engine);
+      expect(unnamed.class).toBe('port-in-use');
+      const advice = unnamed.advice.join(' ');
+      expect(advice).toContain('the process holding the port');
+      expect(advice).not.toMatch(/port {2}|grep :`/);
+    },
+  );
+});
