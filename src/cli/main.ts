@@ -3,6 +3,7 @@ import { Command, CommanderError, Help } from 'commander';
 import { EXIT } from '../exit-codes.ts';
 import { isVigilError } from '../errors.ts';
 import { processContext, type CliContext, type CommandModule } from './context.ts';
+import { failedLineFor } from './failed-on-error.ts';
 import { formatError } from './format-error.ts';
 
 /** A command as the top level knows it without loading it: how its help line reads, and its module. */
@@ -87,9 +88,11 @@ export const main = async (
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ready;
       if (error.code === 'commander.help') return EXIT.ready;
+      ctx.stdout.write(failedLineFor(wanted, argv, error, error.message.replace(/^error: /, '')) ?? '');
       return EXIT.usage;
     }
     ctx.stderr.write(formatError(error, ctx.debug));
+    ctx.stdout.write(failedLineFor(wanted, argv, error, error instanceof Error ? error.message : String(error)) ?? '');
     if (isVigilError(error) && error.code === 'E_UNREACHABLE') return EXIT.unreachable;
     return isVigilError(error) && error.code === 'E_PREFLIGHT' ? EXIT.preflight : EXIT.usage;
   }
