@@ -3,7 +3,6 @@ import { Command, CommanderError, Help } from 'commander';
 import { EXIT } from '../exit-codes.ts';
 import { isVigilError } from '../errors.ts';
 import { processContext, type CliContext, type CommandModule } from './context.ts';
-import { failedLineFor } from './failed-on-error.ts';
 import { formatError } from './format-error.ts';
 
 /** A command as the top level knows it without loading it: how its help line reads, and its module. */
@@ -41,6 +40,19 @@ const wantedCommand = (argv: readonly string[]): string | null => {
   const words = argv.filter((arg) => !arg.startsWith('-'));
   const name = words[0] === 'help' ? words[1] : words[0];
   return name !== undefined && Object.hasOwn(COMMANDS, name) ? name : null;
+};
+
+// The final `failed` event a watch command owes its jsonl/json reader (loaded only when something failed).
+const writeFailedEvent = async (
+  ctx: CliContext,
+  command: string | null,
+  argv: readonly string[],
+  error: unknown,
+  message: string,
+): Promise<void> => {
+  const { failedLineFor } = await import('./failed-on-error.ts');
+  const line = failedLineFor(command, argv, error, message);
+  if (line !== null) ctx.stdout.write(line);
 };
 
 // Runs the CLI on argv (without node and script) and resolves to the exit code.
@@ -88,11 +100,11 @@ export const main = async (
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ready;
       if (error.code === 'commander.help') return EXIT.ready;
-      ctx.stdout.write(failedLineFor(wanted, argv, error, error.message.replace(/^error: /, '')) ?? '');
+      await writeFailedEvent(ctx, wanted, argv, error, error.message.replace(/^error: /, ''));
       return EXIT.usage;
     }
     ctx.stderr.write(formatError(error, ctx.debug));
-    ctx.stdout.write(failedLineFor(wanted, argv, error, error instanceof Error ? error.message : String(error)) ?? '');
+    await writeFailedEvent(ctx, wanted, argv, error, error instanceof Error ? error.message : String(error));
     if (isVigilError(error) && error.code === 'E_UNREACHABLE') return EXIT.unreachable;
     return isVigilError(error) && error.code === 'E_PREFLIGHT' ? EXIT.preflight : EXIT.usage;
   }
