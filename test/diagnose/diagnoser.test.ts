@@ -304,3 +304,30 @@ describe('port-in-use advice', () => {
     },
   );
 });
+
+describe('a log appended to by several starts', () => {
+  const start = (...failure: string[]): string[] => [
+    "server_args=ServerArgs(model_path='m', tp_size=1, port=30000)",
+    'Init torch distributed begin.',
+    'Load weight begin. avail mem=78.50 GB',
+    ...failure,
+  ];
+
+  it('explains the last start, not a failure of an earlier one', () => {
+    const lines = numbered(
+      ...start('OSError: [Errno 98] Address already in use'),
+      ...start('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB'),
+    );
+    const diagnosis = diagnose(lines);
+    expect(diagnosis.class).toBe('cuda-oom');
+    expect(diagnosis.evidence.map((e) => e.line)).not.toContain(4);
+  });
+
+  it('keeps a failure of the last start that came before a line repeating an earlier phase', () => {
+    const lines = numbered(
+      ...start('OSError: [Errno 98] Address already in use'),
+      'Load weight begin. avail mem=78.50 GB',
+    );
+    expect(diagnose(lines).class).toBe('port-in-use');
+  });
+});
