@@ -345,6 +345,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const candidates: { hits: SignatureHits; finding: Finding }[] = [];
       for (const entry of hits.values()) {
         if (!holdsFor(entry.signature.releases, release)) continue;
+        if (entry.signature.requestScoped === true && readyLine !== undefined) continue;
         const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
         if (finding !== null) candidates.push({ hits: entry, finding });
       }
@@ -384,12 +385,21 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const endSignal =
         (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
         signalFromExitCode(end.exitCode);
-      if (signature.weight < 40 && endSignal !== null) facts.signal = endSignal;
-      const cls = signature.weight < 40 && endSignal !== null ? 'killed' : signature.class;
+      const killedBy = signature.weight < 40 ? endSignal : null;
+      if (killedBy !== null) facts.signal = killedBy;
+      // A failure that names no cause while CUDA graphs are being captured is a capture failure: whatever ran
+      // inside the capture broke it (an out-of-memory or NCCL error names its own class and is not touched).
+      const inCapture =
+        killedBy === null &&
+        signature.class === 'unknown' &&
+        (phase === 'graph-capture' || phase === 'draft-graph-capture');
+      const cls = killedBy !== null ? 'killed' : inCapture ? 'graph-capture-failed' : signature.class;
       const summary =
-        cls === signature.class
-          ? signature.summary(facts, context)
-          : `the server was killed by ${signalName(endSignal ?? 0) ?? 'a signal'} (signal ${endSignal ?? '?'}); ${explainSignal(endSignal ?? 0, phase)}`;
+        killedBy !== null
+          ? `the server was killed by ${signalName(killedBy) ?? 'a signal'} (signal ${killedBy}); ${explainSignal(killedBy, phase)}`
+          : inCapture
+            ? `CUDA graph capture failed: ${signature.summary(facts, context)}`
+            : signature.summary(facts, context);
       const supporting = candidates
         .slice(1)
         .filter(
