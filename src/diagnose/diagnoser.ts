@@ -4,6 +4,7 @@
 import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
 import { getEngine, NAMED_ENGINES } from '../engines/index.ts';
 import { holdsFor, knownRelease } from '../engines/releases.ts';
+import { releaseFor as releaseOf } from '../engines/known-releases.ts';
 import type { EngineId } from '../engines/types.ts';
 import type { RawLine } from '../logs/types.ts';
 import { collapseRedraws, normalizeLine, visibleText } from '../logs/normalize.ts';
@@ -206,7 +207,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   // takes every generation's rules.
   const releaseFor = (engine: EngineId): string | null => {
     if (engine === 'generic') return null;
-    const named = options.engineVersion ?? guess.version(engine);
+    // A given release replaces detection when it is one of this engine's (under --engine auto it may name another).
+    const given = releaseOf(engine, options.engineVersion);
+    const named = given ?? guess.version(engine);
     if (named === null) return null;
     const newest = getEngine(engine).flags?.newest ?? null;
     return newest === null ? named : knownRelease(named, newest);
