@@ -144,3 +144,20 @@ describe('vigil up --engine-version', () => {
     expect(state).toEqual([]);
   });
 });
+
+describe('EAGLE-3 key layout advice', () => {
+  const keyError = ["KeyError: 'layers.0.self_attn.qkv_proj.weight'"];
+  it('names the SGLang release that reads layers.0.* natively, not a pull request', () => {
+    const advice = diagnose(keyError).advice.join(' ');
+    expect(advice).toContain('SGLang 0.5.12 and later load `layers.0.*` natively');
+    expect(advice).toContain('older releases read only `midlayer.*`');
+    expect(advice).not.toMatch(/PR #?\d+/);
+  });
+
+  it('says which layout the given release reads', () => {
+    expect(diagnose(keyError, '0.5.10').advice.join(' ')).toContain('SGLang 0.5.10 reads only `midlayer.*`');
+    expect(diagnose(keyError, '0.5.18').advice.join(' ')).toContain(
+      'SGLang 0.5.18 reads `layers.0.*` and `midlayer.*`',
+    );
+  });
+});
