@@ -41,10 +41,13 @@ export const checkEngineVersion = (engine: string, version: string, option = '--
   }
   if (engines.some((id) => knownReleases(id).includes(text))) return text;
   const which = named === 'auto' ? 'any engine' : getEngine(named).label;
-  throw new UsageError(`${option} ${JSON.stringify(version)}: vigil has no rules for that release of ${which}`, {
-    option,
-    hint: `known releases: ${listing(engines)} (for a release in between, give the nearest older one)`,
-  });
+  throw new UsageError(
+    `${option} ${JSON.stringify(version)}: vigil has no rules for that release of ${which}`,
+    {
+      option,
+      hint: `known releases: ${listing(engines)} (for a release in between, give the nearest older one)`,
+    },
+  );
 };
 
 /** The release to use for an engine, when the caller named one that this engine knows; null otherwise. */
