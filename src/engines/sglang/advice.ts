@@ -1,5 +1,5 @@
 // Advice for a failed SGLang start, naming SGLang's own flags (engines do no I/O: data and small functions).
-import type { Advisor, DiagnosisContext, FailureFacts } from '../../diagnose/facts.ts';
+import { portHolder, type Advisor, type DiagnosisContext, type FailureFacts } from '../../diagnose/facts.ts';
 import { EAGLE3_LAYOUT_BY_RELEASE, readsLayersNatively, SGLANG_LAYERS_SINCE } from './eagle3-release.ts';
 
 // vLLM spellings people pass to SGLang, with SGLang's own (docs/engines/flag-history.md).
@@ -158,7 +158,7 @@ export const adviseSglang: Advisor = (cls, facts, context) => {
       ];
     case 'port-in-use':
       return [
-        `Stop the process holding port ${facts.port ?? ''} (\`ss -ltnp | grep :${facts.port ?? ''}\`; often an earlier SGLang still exiting) or choose another ${facts.flag === undefined || facts.flag === 'port' || facts.flag === '' ? '--port' : `--${facts.flag.replaceAll('_', '-')}`}.`,
+        `Stop ${portHolder(facts.port)} (often an earlier SGLang still exiting) or choose another ${facts.flag === undefined || facts.flag === 'port' || facts.flag === '' ? '--port' : `--${facts.flag.replaceAll('_', '-')}`}.`,
         'If the holder is a vigil launch: `vigil stop ID`, or `vigil up --replace`.',
       ];
     case 'model-not-found-or-auth':
