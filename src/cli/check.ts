@@ -41,10 +41,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const engineVersion =
         raw.engineVersion === undefined
           ? undefined
-          : (await import('../engines/known-releases.ts')).checkEngineVersion(
-              raw.engine,
-              raw.engineVersion,
-            );
+          : (await import('../engines/known-releases.ts')).checkEngineVersion(raw.engine, raw.engineVersion);
       const [
         { formatPreflightPlain },
         { runPreflight },
