@@ -89,7 +89,7 @@ export { PRESET_NAMES } from './ckpt/presets.ts';
 export type { PresetName } from './ckpt/presets.ts';
 export { checkDraft } from './ckpt/check-draft.ts';
 export type { DraftCheck } from './ckpt/check-draft.ts';
-export { draftLoaderFor } from './engines/draft-loaders.ts';
+export { draftLoaderFor } from './engines/index.ts';
 export type { DraftLoader } from './ckpt/draft-loader.ts';
 
 // After ready: the smoke test and the load generator (docs/bench.md).

@@ -4,6 +4,7 @@
 import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
 import { getEngine, NAMED_ENGINES } from '../engines/index.ts';
 import { holdsFor, knownRelease } from '../engines/releases.ts';
+import { releaseFor as releaseOf } from '../engines/known-releases.ts';
 import type { EngineId } from '../engines/types.ts';
 import type { RawLine } from '../logs/types.ts';
 import { collapseRedraws, normalizeLine, visibleText } from '../logs/normalize.ts';
@@ -221,7 +222,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   // takes every generation's rules.
   const releaseFor = (engine: EngineId): string | null => {
     if (engine === 'generic') return null;
-    const named = options.engineVersion ?? guess.version(engine);
+    // A given release replaces detection when it is one of this engine's (under --engine auto it may name another).
+    const given = releaseOf(engine, options.engineVersion);
+    const named = given ?? guess.version(engine);
     if (named === null) return null;
     const newest = getEngine(engine).flags?.newest ?? null;
     return newest === null ? named : knownRelease(named, newest);
@@ -360,6 +363,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const candidates: { hits: SignatureHits; finding: Finding }[] = [];
       for (const entry of hits.values()) {
         if (!holdsFor(entry.signature.releases, release)) continue;
+        if (entry.signature.requestScoped === true && readyLine !== undefined) continue;
         const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
         if (finding !== null) candidates.push({ hits: entry, finding });
       }
@@ -399,12 +403,21 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const endSignal =
         (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
         signalFromExitCode(end.exitCode);
-      if (signature.weight < 40 && endSignal !== null) facts.signal = endSignal;
-      const cls = signature.weight < 40 && endSignal !== null ? 'killed' : signature.class;
+      const killedBy = signature.weight < 40 ? endSignal : null;
+      if (killedBy !== null) facts.signal = killedBy;
+      // A failure that names no cause while CUDA graphs are being captured is a capture failure: whatever ran
+      // inside the capture broke it (an out-of-memory or NCCL error names its own class and is not touched).
+      const inCapture =
+        killedBy === null &&
+        signature.class === 'unknown' &&
+        (phase === 'graph-capture' || phase === 'draft-graph-capture');
+      const cls = killedBy !== null ? 'killed' : inCapture ? 'graph-capture-failed' : signature.class;
       const summary =
-        cls === signature.class
-          ? signature.summary(facts, context)
-          : `the server was killed by ${signalName(endSignal ?? 0) ?? 'a signal'} (signal ${endSignal ?? '?'}); ${explainSignal(endSignal ?? 0, phase)}`;
+        killedBy !== null
+          ? `the server was killed by ${signalName(killedBy) ?? 'a signal'} (signal ${killedBy}); ${explainSignal(killedBy, phase)}`
+          : inCapture
+            ? `CUDA graph capture failed: ${signature.summary(facts, context)}`
+            : signature.summary(facts, context);
       const supporting = candidates
         .slice(1)
         .filter(

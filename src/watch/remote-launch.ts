@@ -269,7 +269,11 @@ const runRemote = async (
   });
 
   const spec = getEngine(config.server.engine);
-  const diagnoser = createDiagnoser({ engine: config.server.engine, redact });
+  const diagnoser = createDiagnoser({
+    engine: config.server.engine,
+    redact,
+    ...(config.engineVersion === null ? {} : { engineVersion: config.engineVersion }),
+  });
   const tracker = createStartTracker(spec);
   const profile = profileOf({ engine: config.server.engine, argv: config.command, host: host.name });
   const history = await loadStarts(profile, { dir: config.stateDir }).catch(() => []);
