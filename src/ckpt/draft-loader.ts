@@ -1,5 +1,6 @@
 // What an engine's EAGLE-3 draft loader does with each checkpoint tensor name: the contract between the
 // engine-specific loader descriptions (src/engines/<engine>/draft-layout.ts) and `vigil ckpt check-draft`.
+import type { EngineId } from '../engines/ids.ts';
 
 /** loaded: fills a parameter; unused: read and deliberately dropped; skipped: dropped without a word; fails: the load stops with an error. */
 export type TensorFate = 'loaded' | 'unused' | 'skipped' | 'fails';
@@ -21,7 +22,7 @@ export interface DraftIssue {
 export type DraftConfig = Record<string, unknown> | null;
 
 export interface DraftLoader {
-  engine: 'sglang' | 'vllm';
+  engine: EngineId;
   /** The engine's name as users write it. */
   label: string;
   /** The release checked against. */

@@ -1,6 +1,6 @@
 // Which EAGLE-3 drafter layout a checkpoint is in, from its tensor names and config.json alone. The
-// speculators training layout is known here; each engine describes its own (src/engines/draft-loaders.ts).
-import { ENGINE_DRAFT_LAYOUTS } from '../engines/draft-loaders.ts';
+// speculators training layout is known here; each engine describes its own (src/engines/<engine>/draft.ts).
+import { ENGINE_DRAFT_LAYOUTS } from '../engines/index.ts';
 
 export interface LayoutSignature {
   id: string;

@@ -5,12 +5,15 @@ import { join } from 'node:path';
 import { packageRoot } from '../self.ts';
 import { invalidOption } from '../errors.ts';
 import type { RenameRule } from './name-map.ts';
+import { DRAFT_PRESET_NAMES } from '../engines/index.ts';
 
-export const PRESET_NAMES = ['eagle3-speculators-to-sglang', 'eagle3-sglang-to-speculators'] as const;
-export type PresetName = (typeof PRESET_NAMES)[number];
+// The engines name their own presets (src/engines/<engine>/draft.ts); the data file holds their rules.
+export const PRESET_NAMES: readonly string[] = DRAFT_PRESET_NAMES;
+export type PresetName = string;
 
 export interface PresetConfig {
-  kind: 'speculators-to-sglang' | 'sglang-to-speculators';
+  /** Which config.json rewrite applies; the engine that owns the preset knows it. */
+  kind: string;
   architectures: string[];
   flatten?: string;
   nest?: string;
@@ -38,8 +41,7 @@ interface PresetJson {
 
 let loaded: Record<string, PresetJson> | null = null;
 
-export const isPresetName = (value: string): value is PresetName =>
-  (PRESET_NAMES as readonly string[]).includes(value);
+export const isPresetName = (value: string): value is PresetName => PRESET_NAMES.includes(value);
 
 export const loadPreset = (name: string): Preset => {
   if (!isPresetName(name)) throw invalidOption('--preset', PRESET_NAMES.join(' or '), name);

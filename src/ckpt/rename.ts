@@ -8,7 +8,7 @@ import { CheckpointError } from './errors.ts';
 import { allTensors, readCheckpoint, type Checkpoint, type CheckpointReader } from './folder.ts';
 import { syncDir } from './fsync.ts';
 import { changed, planNames, type NameChange, type RenameRule } from './name-map.ts';
-import { rewriteDraftConfig } from '../engines/draft-loaders.ts';
+import { rewriteDraftConfig } from '../engines/index.ts';
 import { loadPreset, type PresetName } from './presets.ts';
 import { recoverFolder, type Journal, type Recovery } from './recover.ts';
 import {

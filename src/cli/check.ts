@@ -11,6 +11,7 @@ interface RawCheckOptions {
   helpFile?: string;
   offline?: boolean;
   strict?: boolean;
+  engineVersion?: string;
   output?: string;
 }
 
@@ -26,12 +27,21 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .option('--help-file <file>', 'validate against this saved --help output only')
     .option('--offline', 'use no live --help: only --help-file or the bundled schemas')
     .option('--strict', 'warnings fail the check too')
+    .option(
+      '--engine-version <version>',
+      "check against this engine release's bundled flag table instead of the installed engine's --help",
+    )
     .option('--output <kind>', 'plain or jsonl (json: the same event as one object); tty on a terminal');
   addHostOptions(check, { launch: true })
     .argument('<command...>', 'the server command, after --')
     .action(async (command: string[], raw: RawCheckOptions & RawHostOptions) => {
       // With --host, the live --help and the path checks run on that host.
       const where = parseHostOptions(raw);
+      // Checked before anything connects or runs.
+      const engineVersion =
+        raw.engineVersion === undefined
+          ? undefined
+          : (await import('../engines/known-releases.ts')).checkEngineVersion(raw.engine, raw.engineVersion);
       const [
         { formatPreflightPlain },
         { runPreflight },
@@ -45,7 +55,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         import('../redact/redactor.ts'),
         import('../report/json.ts'),
       ]);
-      const host = remoteHostFor(where, stateDir(ctx.env));
+      const host = await remoteHostFor(where, stateDir(ctx.env));
       await host?.connect();
       const output = raw.output ?? (ctx.stdout.isTTY === true ? 'tty' : 'plain');
       if (!isOutput(output)) throw invalidOption('--output', 'plain, jsonl, json or tty', output);
@@ -57,6 +67,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         offline: raw.offline === true,
         strict: raw.strict === true,
         ...(raw.helpFile === undefined ? {} : { helpFile: raw.helpFile }),
+        ...(engineVersion === undefined ? {} : { engineVersion }),
         ...(host === undefined ? {} : { host }),
         ...(where.cwd === undefined ? {} : { cwd: where.cwd }),
         onNote: (message) => {

@@ -125,14 +125,15 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .option('--output <kind>', 'plain or json', 'plain')
     .action(async (dir: string, raw: OutputOption & { engine: string; engineVersion?: string }) => {
       const output = outputOf(raw);
-      const engine = raw.engine;
-      if (engine !== 'sglang' && engine !== 'vllm') throw invalidOption('--engine', 'sglang or vllm', engine);
+      const { DRAFT_ENGINES, draftLoaderFor } = await import('../engines/index.ts');
+      const engine = DRAFT_ENGINES.find((spec) => spec.id === raw.engine)?.id;
+      if (engine === undefined)
+        throw invalidOption('--engine', DRAFT_ENGINES.map((spec) => spec.id).join(' or '), raw.engine);
       if (raw.engineVersion !== undefined && !/^\d+(\.\d+)*([.+-]?\w+)*$/.test(raw.engineVersion)) {
         throw invalidOption('--engine-version', 'a release number such as 0.5.11', raw.engineVersion);
       }
       await repair(dir);
       const { NEWEST_BUNDLED } = await import('../flags/schema/bundled.ts');
-      const { draftLoaderFor } = await import('../engines/draft-loaders.ts');
       const { checkDraft } = await import('../ckpt/check-draft.ts');
       const { formatDraftCheck } = await import('../ckpt/format.ts');
       const version = raw.engineVersion ?? NEWEST_BUNDLED[engine];

@@ -11,6 +11,7 @@ import { optionFrom } from './watch-options.ts';
 interface RawDiagnoseOptions {
   exitCode?: string;
   engine: EngineChoice;
+  engineVersion?: string;
   output?: string;
 }
 
@@ -82,11 +83,19 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .argument('<log-file>', "the server's log")
     .option('--exit-code <n>', "the server's exit code, if known (negative or 128+N: killed by signal N)")
     .addOption(optionFrom(OPTION_SPECS.engine, `${ENGINE_NAMES} or auto (guess from the log)`))
+    .option(
+      '--engine-version <version>',
+      "read the log with this engine release's rules instead of the release the log names",
+    )
     .option('--output <kind>', 'plain or jsonl (json: the same event); tty on a terminal')
     .action(async (path: string, raw: RawDiagnoseOptions) => {
       const output = raw.output ?? (ctx.stdout.isTTY === true ? 'tty' : 'plain');
       if (!isOutput(output)) throw invalidOption('--output', 'plain, jsonl, json or tty', output);
       const exitCode = raw.exitCode === undefined ? undefined : parseExitCode(raw.exitCode);
+      const engineVersion =
+        raw.engineVersion === undefined
+          ? undefined
+          : (await import('../engines/known-releases.ts')).checkEngineVersion(raw.engine, raw.engineVersion);
       await checkLogFile(path);
       const [{ formatDiagnosisPlain }, { diagnoseLogFile }, { createRedactor }, { serializeEvent }] =
         await Promise.all([
@@ -100,6 +109,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
       const diagnosis = await diagnoseLogFile(path, {
         engine,
         redact,
+        ...(engineVersion === undefined ? {} : { engineVersion }),
         ...(exitCode === undefined ? {} : { end: { exitCode } }),
       });
       if (output === 'jsonl' || output === 'json') {

@@ -34,8 +34,10 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .allowUnknownOption()
     .addHelpText('after', ENVIRONMENT)
     .action(async (engine: string, args: string[], options: { worker?: string; engineVersion?: string }) => {
-      if (engine !== 'sglang' && engine !== 'vllm') {
-        throw invalidOption('engine', 'sglang or vllm', engine, 'e.g. vigil sim sglang -- --model-path m');
+      const { isSimEngine, SIM_ENGINES } = await import('../engines/sim.ts');
+      if (!isSimEngine(engine)) {
+        const names = SIM_ENGINES.map((sim) => sim.id);
+        throw invalidOption('engine', names.join(' or '), engine, `e.g. vigil sim ${names[0] ?? ''} -- ...`);
       }
       if (options.worker !== undefined) await runWorker(engine, options.worker);
       // The server's modules load only here, so worker processes start light.

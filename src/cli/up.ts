@@ -25,6 +25,7 @@ interface RawUpOptions extends RawWatchOptions, RawHostOptions {
   offline?: boolean;
   helpFile?: string;
   strict?: boolean;
+  engineVersion?: string;
   smoke?: boolean;
   smokeTimeout: string;
 }
@@ -51,6 +52,10 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .option('--offline', 'use no live --help for the flag check')
     .option('--help-file <file>', 'check the flags against this saved --help output')
     .option('--strict', 'warnings from the flag check block the launch too')
+    .option(
+      '--engine-version <version>',
+      "check the flags and read the log with this engine release's rules (default: detect the release)",
+    )
     .option('--smoke', 'once ready, prove the server generates (a failure ends the start with exit 7)')
     .option('--smoke-timeout <duration>', SMOKE_TIMEOUT_HELP, SMOKE_TIMEOUT.default)
     .action(async (args: string[], raw: RawUpOptions, self: { parent: { rawArgs: string[] } | null }) => {
@@ -93,6 +98,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           skipGraceSignal: interrupts.skipGrace,
           ...(raw.log === undefined ? {} : { log: raw.log }),
           ...(raw.helpFile === undefined ? {} : { helpFile: raw.helpFile }),
+          ...(raw.engineVersion === undefined ? {} : { engineVersion: raw.engineVersion }),
           ...(raw.smoke === true ? { smoke: { timeoutMs: smokeTimeoutMs } } : {}),
         });
         done(

@@ -7,6 +7,7 @@ import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
 type LogEvidence = Evidence & { line: number };
 import { getEngine, NAMED_ENGINES } from '../engines/index.ts';
 import { holdsFor, knownRelease } from '../engines/releases.ts';
+import { releaseFor as releaseOf } from '../engines/known-releases.ts';
 import type { EngineId } from '../engines/types.ts';
 import type { RawLine } from '../logs/types.ts';
 import { collapseRedraws, normalizeLine, visibleText } from '../logs/normalize.ts';
@@ -186,7 +187,22 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         matched = true;
       }
     }
-    for (const tracker of trackers.values()) tracker.track(raw, normalized, raw.line);
+    for (const tracker of trackers.values()) {
+      const before = tracker.phaseMarks().length;
+      tracker.track(raw, normalized, raw.line);
+      // The server started again (a log appended to by launch after launch): what the earlier starts printed no
+      // longer explains this one. Rare, so the engine is resolved only then.
+      const marks = tracker.phaseMarks();
+      if (before > 0 && marks.length === 1 && marks[0]?.line === raw.line) {
+        if (trackerFor(resolveEngine()) === tracker) forgetBefore(raw.line);
+      }
+    }
+  };
+
+  const forgetBefore = (line: number): void => {
+    for (const [id, entry] of hits) if (entry.last.line < line) hits.delete(id);
+    for (const [id, found] of ready) if (found.line < line) ready.delete(id);
+    lastLineByRank.clear();
   };
 
   const quote = (line: number, raw: string): LogEvidence => ({
@@ -209,7 +225,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   // takes every generation's rules.
   const releaseFor = (engine: EngineId): string | null => {
     if (engine === 'generic') return null;
-    const named = options.engineVersion ?? guess.version(engine);
+    // A given release replaces detection when it is one of this engine's (under --engine auto it may name another).
+    const given = releaseOf(engine, options.engineVersion);
+    const named = given ?? guess.version(engine);
     if (named === null) return null;
     const newest = getEngine(engine).flags?.newest ?? null;
     return newest === null ? named : knownRelease(named, newest);
@@ -348,6 +366,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const candidates: { hits: SignatureHits; finding: Finding }[] = [];
       for (const entry of hits.values()) {
         if (!holdsFor(entry.signature.releases, release)) continue;
+        if (entry.signature.requestScoped === true && readyLine !== undefined) continue;
         const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
         if (finding !== null) candidates.push({ hits: entry, finding });
       }
@@ -387,12 +406,21 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const endSignal =
         (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
         signalFromExitCode(end.exitCode);
-      if (signature.weight < 40 && endSignal !== null) facts.signal = endSignal;
-      const cls = signature.weight < 40 && endSignal !== null ? 'killed' : signature.class;
+      const killedBy = signature.weight < 40 ? endSignal : null;
+      if (killedBy !== null) facts.signal = killedBy;
+      // A failure that names no cause while CUDA graphs are being captured is a capture failure: whatever ran
+      // inside the capture broke it (an out-of-memory or NCCL error names its own class and is not touched).
+      const inCapture =
+        killedBy === null &&
+        signature.class === 'unknown' &&
+        (phase === 'graph-capture' || phase === 'draft-graph-capture');
+      const cls = killedBy !== null ? 'killed' : inCapture ? 'graph-capture-failed' : signature.class;
       const summary =
-        cls === signature.class
-          ? signature.summary(facts, context)
-          : `the server was killed by ${signalName(endSignal ?? 0) ?? 'a signal'} (signal ${endSignal ?? '?'}); ${explainSignal(endSignal ?? 0, phase)}`;
+        killedBy !== null
+          ? `the server was killed by ${signalName(killedBy) ?? 'a signal'} (signal ${killedBy}); ${explainSignal(killedBy, phase)}`
+          : inCapture
+            ? `CUDA graph capture failed: ${signature.summary(facts, context)}`
+            : signature.summary(facts, context);
       const supporting = candidates
         .slice(1)
         .filter(

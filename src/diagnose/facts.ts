@@ -45,6 +45,8 @@ export interface Signature {
   facts?: (match: RegExpExecArray) => FailureFacts;
   /** Tried only when no other signature matched the line (generic shapes such as any `XxxError: ...`). */
   fallback?: boolean;
+  /** A request's failure rather than the server's: it says something about the start only before a ready line. */
+  requestScoped?: boolean;
   summary: (facts: FailureFacts, context: DiagnosisContext) => string;
   /** The engine releases that print this shape; absent = every release. */
   releases?: Releases;
@@ -53,6 +55,12 @@ export interface Signature {
   /** Real line shapes the pattern must match; engine-origin ones must match the catalogue of each release. */
   samples?: readonly string[];
 }
+
+// "the process holding port N (`ss -ltnp | grep :N`)", or words for a port the log did not name.
+export const portHolder = (port: string | undefined): string =>
+  port === undefined || port === ''
+    ? 'the process holding the port (`ss -ltnp` lists the listening ports and their processes)'
+    : `the process holding port ${port} (\`ss -ltnp | grep :${port}\`)`;
 
 /** An engine's advice for a class, naming that engine's own flags. */
 export type Advisor = (cls: DiagnosisClass, facts: FailureFacts, context: DiagnosisContext) => string[];

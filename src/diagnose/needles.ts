@@ -38,6 +38,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'faulty rank', // Please check rank 0 logs for faulty rank
   'max seq len', // vLLM `The model's max seq len (N) is larger than the maximum number of tokens ...`
   'on startup', // vLLM `Free memory on device (...) on startup ...`
+  'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 
 // Lines that begin a start (so a restarted server is tracked again) and engine hints; always searched.

@@ -83,9 +83,12 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `a parallelism setting does not fit the model: ${f.value ?? ''}`,
   },
   {
+    // pydantic's wrapper around a configuration check: a specific shape inside it (an unsupported architecture, a
+    // KV cache that does not fit) decides the class, so this applies only to lines nothing else matched.
     id: 'config-validation',
     class: 'invalid-value',
     weight: 97,
+    fallback: true,
     needles: ['Value error, '],
     pattern: /Value error, (.+?)(?: \[type=value_error.*)?$/,
     facts: (m) => ({ value: m[1] ?? '' }),
@@ -430,6 +433,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ choices: m[1] ?? '', value: m[2] ?? '' }),
     summary: (f) =>
       `a setting has a value this combination does not accept: ${f.value ?? ''} (it accepts only ${f.choices ?? ''})`,
+  },
+  {
+    // A setting's value the server names and refuses: `Attention backend 'sage_attn' is not supported by this
+    // attention layer`, `Quantization method 'x' is not supported`.
+    id: 'value-not-supported',
+    class: 'invalid-value',
+    weight: 55,
+    needles: ['not supported'],
+    pattern:
+      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError): ((?:[\w-]+ ){1,4})'([^']{1,80})' is not supported\b(.*)$/,
+    samples: ["ValueError: Attention backend 'sage_attn' is not supported by this attention layer;"],
+    facts: (m) => ({ flag: (m[1] ?? '').trim(), value: m[2] ?? '' }),
+    summary: (f) => `the server does not support ${f.flag ?? 'the setting'} '${f.value ?? ''}' here`,
   },
   {
     // A ValueError that states a requirement on a setting (`X must be ...`, `must encode to exactly one token`):

@@ -5,6 +5,9 @@ import type { Releases } from './releases.ts';
 import type { ArgparseResult } from '../flags/argparse/parse.ts';
 import type { FlagSchema } from '../flags/schema/schema.ts';
 import type { EngineId } from './ids.ts';
+import type { DraftLoader } from '../ckpt/draft-loader.ts';
+import type { LayoutSignature } from '../ckpt/layout.ts';
+import type { PresetConfig } from '../ckpt/presets.ts';
 
 export type { EngineId } from './ids.ts';
 
@@ -138,6 +141,29 @@ export interface EngineSpec {
   generationHealthPath?: string;
   /** Where and how the engine reports speculative acceptance (src/engines/<engine>/spec.ts). */
   spec?: SpecReader;
+  /** How the engine loads an EAGLE-3 drafter; absent when vigil has no description of its loader. */
+  draft?: EngineDraftSupport;
+}
+
+/** An engine's EAGLE-3 drafter support: its loader by release, the key layout it names, where a command names it. */
+export interface EngineDraftSupport {
+  loader(version: string): DraftLoader;
+  /** The release to check against when the installed one is unknown, and how to say so. */
+  unknownVersion: { version: string; note: string | null };
+  /** The local draft folder a server command names, if any. */
+  draftFolder(parsed: ArgparseResult): { path: string; index: number; arg: string } | null;
+  /** The checkpoint layout this engine's own drafters are saved in (for `vigil ckpt inspect`). */
+  layout: LayoutSignature;
+  /** The rename presets into and out of this engine's layout, with the config.json rewrite each needs. */
+  presets?: {
+    names: readonly string[];
+    /** The `config.kind` values (data/ckpt/eagle3-presets.json) whose config.json rewrite this engine owns. */
+    configKinds: readonly string[];
+    rewriteConfig(
+      source: Record<string, unknown>,
+      preset: PresetConfig,
+    ): { config: Record<string, unknown>; notes: string[] };
+  };
 }
 
 /** A token of argv as the engine's own parser rewrote it, with the index of the typed token it came from. */

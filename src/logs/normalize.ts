@@ -19,9 +19,25 @@ export interface NormalizedLine {
   text: string;
 }
 
-// Removes ANSI codes and terminal control sequences; the raw form evidence quotes.
-export const stripAnsi = (text: string): string =>
-  text.includes('\u001b') || text.includes('\u009b') ? stripVTControlCharacters(text) : text;
+// ANSI colour codes whose ESC byte a log shipper wrote out as text: rsyslog and CloudWatch `#033[`, `cat -v`/`less`
+// `^[[`, and the escapes `\x1b[`, `\u001b[`, `\033[` left undecoded in JSON or copied log text.
+const TEXTUAL_ESC = /(?:#033|\^\[|\\x1b|\\u001b|\\033)\[/g;
+const TEXTUAL_SGR = /(?:#033|\^\[|\\x1b|\\u001b|\\033)\[[0-9;]*m/g;
+const hasTextualEsc = (text: string): boolean =>
+  text.includes('#033[') ||
+  text.includes('^[[') ||
+  text.includes('\\x1b[') ||
+  text.includes('\\u001b[') ||
+  text.includes('\\033[');
+
+// Removes ANSI codes and terminal control sequences (also colour codes written out as text); the raw form evidence
+// quotes.
+export const stripAnsi = (text: string): string => {
+  const decoded = hasTextualEsc(text) ? text.replace(TEXTUAL_SGR, '').replace(TEXTUAL_ESC, '\u001b[') : text;
+  return decoded.includes('\u001b') || decoded.includes('\u009b')
+    ? stripVTControlCharacters(decoded)
+    : decoded;
+};
 
 // A log line as it may be shown on a terminal: ANSI sequences removed, and any other control character (BEL,
 // backspace, a lone ESC, C1 codes) replaced by a visible stand-in, so evidence cannot ring, erase or restyle.

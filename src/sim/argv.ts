@@ -4,37 +4,25 @@ import { parseArgv, type ArgparseResult } from '../flags/argparse/parse.ts';
 import { loadBundledSchema } from '../flags/schema/bundled.ts';
 import { mergeConfigFile } from '../flags/checks/config-file.ts';
 import type { FlagSchema } from '../flags/schema/schema.ts';
-import { formatArgparseError, formatUsage } from '../flags/argparse/usage.ts';
 import { localHost } from '../hosts/local.ts';
 import type { SimEngine } from './types.ts';
-
-// What `python -m sglang.launch_server` names itself (argparse takes the basename of sys.argv[0]).
-export const SGLANG_PROG = 'launch_server.py';
-// vLLM's top-level parser reports unrecognized arguments (vllm-unknown-flag-01.log; the subcommand list is
-// that of vLLM 0.15-0.19 as printed in vllm-project/vllm-omni#1364); `vllm serve`'s own parser reports the rest.
-const VLLM_TOP_USAGE = 'usage: vllm [-h] [-v] {chat,complete,serve,bench,collect-env,run-batch} ...\n';
-const VLLM_SERVE_USAGE = 'usage: vllm serve [model_tag] [options]\n';
+import { simEngineOf } from '../engines/sim.ts';
 
 export type ArgvCheck =
   | { ok: true; result: ArgparseResult; schema: FlagSchema }
   /** The process prints `text` to `stream` and exits with `code` (2 for a rejection, 0 for --help). */
   | { ok: false; stream: 'stdout' | 'stderr'; text: string; code: number };
 
-// The text argparse writes when it rejects a command; `unrecognized` errors come from vLLM's top parser.
+// The text the engine's parser writes when it rejects a command.
 export const formatRejection = (
   engine: SimEngine,
   schema: FlagSchema,
   message: string,
   unrecognized: boolean,
   width: number,
-): string => {
-  if (engine === 'sglang') return formatArgparseError(schema, message, { prog: SGLANG_PROG, width });
-  return unrecognized
-    ? `${VLLM_TOP_USAGE}vllm: error: ${message}\n`
-    : `${VLLM_SERVE_USAGE}vllm serve: error: ${message}\n`;
-};
+): string => simEngineOf(engine).formatRejection(schema, message, unrecognized, width);
 
-// Parses the engine arguments (for vLLM, after an optional leading `serve`) the way the engine would, with the
+// Parses the engine's own arguments (after a subcommand such as `serve`) the way the engine would, with the
 // flags of a `--config` YAML file merged in first. A file it cannot use stops it with a Python ValueError (exit 1).
 export const checkSimArgv = async (
   engine: SimEngine,
@@ -42,7 +30,7 @@ export const checkSimArgv = async (
   width: number,
 ): Promise<ArgvCheck> => {
   const schema = loadBundledSchema(engine);
-  const args = engine === 'vllm' && argv[0] === 'serve' ? argv.slice(1) : argv;
+  const args = simEngineOf(engine).ownArgs(argv);
   const merged = await mergeConfigFile(schema, args, 0, localHost);
   if (merged.problem !== null) {
     return { ok: false, stream: 'stderr', text: `ValueError: ${merged.problem.message}\n`, code: 1 };
@@ -58,8 +46,7 @@ export const checkSimArgv = async (
     };
   }
   if (result.options.some((parsed) => parsed.option.action === 'help')) {
-    const usage = engine === 'sglang' ? formatUsage(schema, { prog: SGLANG_PROG, width }) : VLLM_SERVE_USAGE;
-    return { ok: false, stream: 'stdout', text: usage, code: 0 };
+    return { ok: false, stream: 'stdout', text: simEngineOf(engine).usage(schema, width), code: 0 };
   }
   return { ok: true, result, schema };
 };

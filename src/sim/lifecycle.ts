@@ -4,8 +4,7 @@
 import type { SimConfig } from './config.ts';
 import { createSimClock } from './clock.ts';
 import type { SimFailure } from './failures/catalog.ts';
-import { runSglangFailure } from './failures/sglang-failures.ts';
-import { runVllmFailure } from './failures/vllm-failures.ts';
+import { simEngineOf } from '../engines/sim.ts';
 import { createSimServer } from './api/server.ts';
 import type { SimIo } from './run.ts';
 import { printShutdown } from './scripts/shutdown.ts';
@@ -43,7 +42,7 @@ const runPhases = async (plan: SimPlan, ctx: SimContext): Promise<SimOutcome> =>
   const { failure } = plan;
   for (const phase of plan.phases) {
     if (failure !== null && failure.class !== 'flap' && failure.trigger === phase.id) {
-      return plan.config.engine === 'sglang' ? runSglangFailure(failure, ctx) : runVllmFailure(failure, ctx);
+      return simEngineOf(plan.config.engine).runFailure(failure, ctx);
     }
     const outcome = await phase.run(ctx);
     if (outcome !== null) return outcome;

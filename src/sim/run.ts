@@ -6,12 +6,9 @@ import { checkSimArgv, formatRejection } from './argv.ts';
 import { buildSimConfig } from './config.ts';
 import { resolveSimFailure } from './failures/catalog.ts';
 import { runSimulation } from './lifecycle.ts';
-import { formatNonDefaultArgs, formatServerArgs, serverArgsJson } from './log/server-args.ts';
-import { sglangPhases } from './scripts/sglang.ts';
-import { vllmPhases } from './scripts/vllm.ts';
+import { serverArgsJson } from './log/server-args.ts';
 import { readSimSettings } from './settings.ts';
-import { sglangStartLines } from '../engines/sglang/sim-lines.ts';
-import { vllmStartLines } from '../engines/vllm/sim-lines.ts';
+import { simEngineOf } from '../engines/sim.ts';
 import { openSimTrace } from './trace.ts';
 import type { SimEngine } from './types.ts';
 
@@ -26,9 +23,9 @@ export interface SimIo {
 // Runs `vigil sim <engine> -- <argv>`; throws a UsageError for a bad VIGIL_SIM_* value before any side effect.
 export const runSim = async (engine: SimEngine, argv: readonly string[], io: SimIo): Promise<number> => {
   const settings = readSimSettings(io.env);
+  const sim = simEngineOf(engine);
   // An unknown release stops here, before anything starts, naming the catalogued ones.
-  if (engine === 'sglang') sglangStartLines(settings.engineVersion ?? undefined);
-  else vllmStartLines(settings.engineVersion ?? undefined);
+  sim.checkRelease(settings.engineVersion ?? undefined);
   const usageWidth = argparseWidth(io.env, io.columns);
   const checked = await checkSimArgv(engine, argv, usageWidth);
   if (!checked.ok) {
@@ -42,7 +39,7 @@ export const runSim = async (engine: SimEngine, argv: readonly string[], io: Sim
     return 2;
   }
   const { config } = built;
-  const phases = engine === 'sglang' ? sglangPhases({ config }) : vllmPhases({ config });
+  const phases = sim.phases(config);
   const failure =
     settings.fail === null
       ? null
@@ -61,7 +58,7 @@ export const runSim = async (engine: SimEngine, argv: readonly string[], io: Sim
     trace,
     io,
     usageWidth,
-    argsLine: engine === 'sglang' ? formatServerArgs(schema, result) : formatNonDefaultArgs(schema, result),
+    argsLine: sim.argsLine(schema, result),
     serverArgs: serverArgsJson(schema, result),
   });
 };

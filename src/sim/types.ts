@@ -4,8 +4,10 @@ import type { BindError } from './api/server.ts';
 import type { SimClock } from './clock.ts';
 import type { SimConfig } from './config.ts';
 import type { SimSettings } from './settings.ts';
+import type { EngineId } from '../engines/ids.ts';
 
-export type SimEngine = 'sglang' | 'vllm';
+/** An engine with a simulator (src/engines/sim.ts lists them). */
+export type SimEngine = EngineId;
 
 /** Where the simulated engine writes: its own stdout and stderr, as the real engine does. */
 export interface SimSink {

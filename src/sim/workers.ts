@@ -1,9 +1,10 @@
-// The simulated engine's worker processes (one scheduler per TP rank plus a detokenizer for SGLang; vLLM's
-// EngineCore plus one worker per rank when TP > 1). Like the real ones they outlive a SIGKILLed parent, which
+// The simulated engine's worker processes (per rank, plus the engine's helpers; each engine names its own in
+// src/engines/<engine>/sim.ts). Like the real ones they outlive a SIGKILLed parent, which
 // is what vigil's process-group kill is for, and they exit on SIGTERM or SIGINT.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { vigilCommand } from '../self.ts';
 import type { SimEngine, SimWorker } from './types.ts';
+import { simEngineOf } from '../engines/sim.ts';
 
 export interface WorkerPool {
   readonly workers: readonly SimWorker[];
@@ -11,20 +12,16 @@ export interface WorkerPool {
   signal(role: string, signal: NodeJS.Signals): void;
   /** SIGTERM to every worker, then SIGKILL to any still alive after `graceMs`; resolves when all are gone. */
   stop(graceMs?: number): Promise<void>;
-  /** SIGKILL to every worker at once (SGLang's kill_process_tree). */
+  /** SIGKILL to every worker at once (as an engine's kill-the-process-tree does). */
   killAll(): void;
 }
 
 // The worker roles of a run, named as the engines name their processes.
-export const workerRoles = (engine: SimEngine, tpSize: number): string[] => {
-  const ranks = Array.from({ length: tpSize }, (_, i) => i);
-  if (engine === 'sglang') return [...ranks.map((i) => `scheduler_TP${i}`), 'detokenizer'];
-  return ['EngineCore_DP0', ...(tpSize > 1 ? ranks.map((i) => `Worker_TP${i}`) : [])];
-};
+export const workerRoles = (engine: SimEngine, tpSize: number): string[] =>
+  simEngineOf(engine).workerRoles(tpSize);
 
-// The process title a worker gives itself (what `ps` shows), e.g. `sglang::scheduler_TP0`.
-export const workerTitle = (engine: SimEngine, role: string): string =>
-  engine === 'sglang' ? `sglang::${role}` : `VLLM::${role}`;
+// The process title a worker gives itself (what `ps` shows).
+export const workerTitle = (engine: SimEngine, role: string): string => simEngineOf(engine).workerTitle(role);
 
 const isAlive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
 

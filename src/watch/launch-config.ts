@@ -3,6 +3,7 @@
 import { resolve as resolvePath } from 'node:path';
 import { UsageError, VigilError, invalidOption } from '../errors.ts';
 import { getEngine } from '../engines/index.ts';
+import { checkEngineVersion } from '../engines/known-releases.ts';
 import { readServerCommand, resolveSpawnArgv, type ServerCommand } from '../engines/command.ts';
 import { stateDir as defaultStateDir } from '../state/dir.ts';
 import { vigilCommand } from '../self.ts';
@@ -24,6 +25,8 @@ export interface LaunchConfig extends ResolvedCommon {
   detachOnInterrupt: boolean;
   replace: boolean;
   preflight: boolean;
+  /** The engine release whose rules apply (`--engine-version`), checked against the releases vigil knows. */
+  engineVersion: string | null;
   options: LaunchOptions;
   stateDir: string;
 }
@@ -65,6 +68,8 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     apiKey: server.apiKey,
   });
   if (options.log?.trim() === '') throw invalidOption('log', 'a file path', options.log);
+  const engineVersion =
+    options.engineVersion === undefined ? null : checkEngineVersion(server.engine, options.engineVersion);
   return {
     ...common,
     command,
@@ -84,6 +89,7 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     detachOnInterrupt: options.detachOnInterrupt === true,
     replace: options.replace === true,
     preflight: options.preflight !== false,
+    engineVersion,
     options,
     stateDir: options.stateDir ?? defaultStateDir(),
   };

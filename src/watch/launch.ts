@@ -297,7 +297,11 @@ const launchLocked = async (
   }
 
   const spec = getEngine(config.server.engine);
-  const diagnoser = createDiagnoser({ engine: config.server.engine, redact });
+  const diagnoser = createDiagnoser({
+    engine: config.server.engine,
+    redact,
+    ...(config.engineVersion === null ? {} : { engineVersion: config.engineVersion }),
+  });
   const tracker = createStartTracker(spec);
   // Earlier starts of the same profile give the ETA; without any, events carry none (never an invented one).
   const profile = profileOf({ engine: config.server.engine, argv: config.command, host: 'local' });

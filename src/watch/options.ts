@@ -56,6 +56,8 @@ export interface LaunchOptions extends WatchCommonOptions {
   offline?: boolean;
   helpFile?: string;
   strict?: boolean;
+  /** Check the flags and read the log with this engine release's rules instead of detecting the release. */
+  engineVersion?: string;
   /** Where launch records and logs go (default $XDG_STATE_HOME/vigil). */
   stateDir?: string;
   /** Ends the grace period of a stop at once (a second Ctrl-C). */

@@ -32,6 +32,7 @@ export const runPreflightStep = async (
     ...(config.options.helpFile === undefined ? {} : { helpFile: config.options.helpFile }),
     ...(config.options.offline === true ? { offline: true } : {}),
     ...(config.options.strict === true ? { strict: true } : {}),
+    ...(config.engineVersion === null ? {} : { engineVersion: config.engineVersion }),
     ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
     ...(signal === undefined ? {} : { signal }),
     ...(host === undefined ? {} : { host }),

@@ -42,6 +42,64 @@ describe('general failure shapes', () => {
     ).toBe('cuda-oom');
   });
 
+  it('reads a failure that names no cause during CUDA graph capture as graph-capture-failed', () => {
+    const capture = [
+      '(EngineCore_0 pid=1) INFO 09-29 05:54:47 [kv_cache_utils.py:849] GPU KV cache size: 305,808 tokens',
+      'Capturing CUDA graphs (decode, FULL):   0%|          | 0/5 [00:01<?, ?it/s]',
+    ];
+    const failed = diagnose('vllm', [
+      ...capture,
+      '(VllmWorker PP0_TP0 pid=2) ERROR 09-29 05:54:49 [multiproc_executor.py:596] WorkerProc hit an exception.',
+    ]);
+    expect(failed.class).toBe('graph-capture-failed');
+    // The same worker error before capture stays a failure of unknown cause; an OOM during capture stays cuda-oom.
+    expect(
+      diagnose('vllm', [
+        '(VllmWorker pid=2) ERROR 09-29 05:54:49 [multiproc_executor.py:596] WorkerProc hit an exception.',
+      ]).class,
+    ).toBe('unknown');
+    expect(
+      diagnose('vllm', [
+        ...capture,
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.1 GiB',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
+  it("lets a specific shape inside pydantic's `Value error,` decide the class", () => {
+    expect(
+      diagnose('vllm', [
+        "(APIServer pid=1)   Value error, Model architectures ['XForCausalLM'] are not supported for now. Supported architectures: dict_keys([])",
+      ]).class,
+    ).toBe('weight-mismatch');
+    expect(
+      diagnose('vllm', ['(APIServer pid=1)   Value error, max_num_batched_tokens must be >= max_num_seqs'])
+        .class,
+    ).toBe('invalid-value');
+  });
+
+  it('takes a refused setting value over the scheduler death it causes', () => {
+    const result = diagnose('sglang', [
+      "ValueError: Attention backend 'sage_attn' is not supported by this attention layer;",
+      "supported backends: ['fa', 'torch_sdpa']",
+      '[2026-08-20 10:00:00] Rank 0 scheduler is dead. Please check if there are relevant logs.',
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toContain('sage_attn');
+  });
+
+  it("counts TGI's unreachable-shard request error only before the ready line", () => {
+    const error =
+      '2025-08-29T14:40:17.288163Z ERROR text_generation_router_v3::backend: backends/v3/src/backend.rs:546: Request failed during generation: Server error: error trying to connect: No such file or directory (os error 2)';
+    expect(diagnose('tgi', [error]).class).toBe('unknown');
+    expect(
+      diagnose('tgi', [
+        '2024-09-23T12:10:56.485234Z  INFO text_generation_router::server: router/src/server.rs:2477: Connected',
+        error,
+      ]).class,
+    ).toBe('ready');
+  });
+
   it("does not take uvicorn's Application startup complete. as SGLang's ready line", () => {
     const lines = [
       "[2026-01-01 00:00:00] server_args=ServerArgs(model_path='m', tp_size=1)",

@@ -23,6 +23,25 @@ describe('TGI preflight', () => {
     expect(codes).toContain('invalid-choice');
   });
 
+  it("quotes what the clap launcher itself would print, not Python argparse's words", async () => {
+    const check = async (...args: string[]) =>
+      (
+        await runPreflight({
+          command: ['text-generation-launcher', '--model-id', 'm', ...args],
+          offline: true,
+        })
+      ).report.findings
+        .map((f) => f.message)
+        .join('\n');
+    const unknown = await check('--max-input-lenght', '4096');
+    expect(unknown).toContain("unexpected argument '--max-input-lenght' found");
+    expect(unknown).not.toContain('unrecognized arguments');
+    expect(await check('stray')).toContain("unexpected argument 'stray' found");
+    expect(await check('--port')).toContain("a value is required for '--port <PORT>' but none was supplied");
+    expect(await check('--quantize', 'int9')).toContain("invalid value 'int9' for '--quantize <QUANTIZE>'");
+    expect(await check('--port', 'x')).not.toContain('argument --port');
+  });
+
   it('reads the arguments after the official image name, and accepts no abbreviations', async () => {
     const ok = await runPreflight({
       command: [

@@ -3,6 +3,21 @@ import { collapseRedraws, normalizeLine, stripAnsi } from '../../src/logs/normal
 import { splitProgressBar } from '../../src/logs/progress-bar.ts';
 
 describe('ANSI and carriage returns', () => {
+  it('removes colour codes a log shipper wrote out as text (#033[, ^[[, \\x1b[)', () => {
+    expect(stripAnsi('#033[2m2024-04-18T22:45:31.006845Z#033[0m #033[32m INFO#033[0m ready')).toBe(
+      '2024-04-18T22:45:31.006845Z  INFO ready',
+    );
+    expect(stripAnsi('^[[0;36m(APIServer pid=31)^[[0;0m INFO 02-03 19:00:05 [api_server.py:946] up')).toBe(
+      '(APIServer pid=31) INFO 02-03 19:00:05 [api_server.py:946] up',
+    );
+    expect(stripAnsi('\\x1b[32mINFO\\x1b[0m x')).toBe('INFO x');
+    expect(
+      normalizeLine('#033[2m2024-04-18T22:45:31.006845Z#033[0m #033[31m ERROR#033[0m boom').pieces[0],
+    ).toMatchObject({ text: 'boom', level: 'error' });
+    // A `#033` that is not followed by `[` is ordinary text.
+    expect(stripAnsi('issue #033 fixed')).toBe('issue #033 fixed');
+  });
+
   it('removes colour codes', () => {
     expect(stripAnsi('\u001b[32mINFO\u001b[0m 11-24 11:44:17 [core.py:1] ok')).toBe(
       'INFO 11-24 11:44:17 [core.py:1] ok',

@@ -12,6 +12,8 @@ export interface DiagnoseLogFileOptions {
   end?: DiagnoseEnd;
   redact?: (text: string) => string;
   signal?: AbortSignal;
+  /** The engine release whose rules apply (`--engine-version`), instead of the one the log names. */
+  engineVersion?: string;
 }
 
 // Reads a whole log file and explains the start it records.
@@ -22,6 +24,7 @@ export const diagnoseLogFile = async (
   const diagnoser = createDiagnoser({
     engine: options.engine ?? 'auto',
     ...(options.redact === undefined ? {} : { redact: options.redact }),
+    ...(options.engineVersion === undefined ? {} : { engineVersion: options.engineVersion }),
   });
   const lines = scanLogFile({
     path,

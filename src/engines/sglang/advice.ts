@@ -1,5 +1,6 @@
 // Advice for a failed SGLang start, naming SGLang's own flags (engines do no I/O: data and small functions).
-import type { Advisor, FailureFacts } from '../../diagnose/facts.ts';
+import { portHolder, type Advisor, type DiagnosisContext, type FailureFacts } from '../../diagnose/facts.ts';
+import { EAGLE3_LAYOUT_BY_RELEASE, readsLayersNatively, SGLANG_LAYERS_SINCE } from './eagle3-release.ts';
 
 // vLLM spellings people pass to SGLang, with SGLang's own (docs/engines/flag-history.md).
 const VLLM_SPELLINGS: Record<string, string> = {
@@ -33,19 +34,24 @@ const adviseUnknownFlag = (facts: FailureFacts): string[] => {
   return advice;
 };
 
-const adviseWeights = (facts: FailureFacts): string[] => {
+const adviseWeights = (facts: FailureFacts, context: DiagnosisContext): string[] => {
   const key = facts.key ?? '';
+  const native = readsLayersNatively(context.engineVersion);
+  const release =
+    context.engineVersion === null || context.engineVersion === undefined
+      ? ''
+      : ` (SGLang ${context.engineVersion} reads ${native === true ? '`layers.0.*` and `midlayer.*`' : 'only `midlayer.*`'})`;
   if (key.startsWith('midlayer.')) {
     return [
       `The draft checkpoint uses the EAGLE-3 \`midlayer.*\` key layout, but SGLang built it with ${facts.frame === undefined || facts.frame === '' ? "the target model's class" : facts.frame} instead of its EAGLE-3 class: set "architectures": ["LlamaForCausalLMEagle3"] in the draft's config.json (--speculative-draft-model-path).`,
-      'Check the key layout against your SGLang version: builds before the EAGLE-3 multi-layer change (PR #24663) load only `midlayer.*`; newer builds name the layer `layers.0.*` and still map legacy `midlayer.*` to it. speculators checkpoints use `layers.0.*`.',
+      `Check the key layout against your SGLang release: ${EAGLE3_LAYOUT_BY_RELEASE}${release}. speculators checkpoints use \`layers.0.*\`.`,
       "List the draft's tensor names (the safetensors header) to see which layout it has: `midlayer.*` or `layers.0.*`.",
     ];
   }
   if (key.startsWith('layers.0.')) {
     return [
-      'The draft checkpoint uses the speculators `layers.0.*` layout; SGLang builds before PR #24663 expect EAGLE-3 weights named `midlayer.*`.',
-      'Rename the keys (`layers.0.` → `midlayer.`, keeping the tensors) or use an SGLang build that maps `layers.0.*` itself, and make sure config.json declares "architectures": ["LlamaForCausalLMEagle3"].',
+      `The draft checkpoint uses the speculators \`layers.0.*\` layout: ${EAGLE3_LAYOUT_BY_RELEASE}${release}.`,
+      `Rename the keys (\`layers.0.\` → \`midlayer.\`, keeping the tensors: \`vigil ckpt rename DIR --preset eagle3-speculators-to-sglang\`) or run SGLang ${SGLANG_LAYERS_SINCE} or later, and make sure config.json declares "architectures": ["LlamaForCausalLMEagle3"].`,
     ];
   }
   if (facts.kind === 'arch') {
@@ -152,7 +158,7 @@ export const adviseSglang: Advisor = (cls, facts, context) => {
       ];
     case 'port-in-use':
       return [
-        `Stop the process holding port ${facts.port ?? ''} (\`ss -ltnp | grep :${facts.port ?? ''}\`; often an earlier SGLang still exiting) or choose another ${facts.flag === undefined || facts.flag === 'port' || facts.flag === '' ? '--port' : `--${facts.flag.replaceAll('_', '-')}`}.`,
+        `Stop ${portHolder(facts.port)} (often an earlier SGLang still exiting) or choose another ${facts.flag === undefined || facts.flag === 'port' || facts.flag === '' ? '--port' : `--${facts.flag.replaceAll('_', '-')}`}.`,
         'If the holder is a vigil launch: `vigil stop ID`, or `vigil up --replace`.',
       ];
     case 'model-not-found-or-auth':
@@ -164,7 +170,7 @@ export const adviseSglang: Advisor = (cls, facts, context) => {
             'Check --model-path: a local directory must exist on the server host and contain config.json; a Hub id must be spelled exactly (and reachable, or cached with HF_HUB_OFFLINE=1).',
           ];
     case 'weight-mismatch':
-      return adviseWeights(facts);
+      return adviseWeights(facts, context);
     case 'dependency':
       return facts.package !== undefined &&
         facts.package !== '' &&

@@ -17,8 +17,9 @@ import type { ArgparseResult } from '../../flags/argparse/parse.ts';
 import { isLocalPath } from '../../flags/checks/value-checks.ts';
 import { compareVersions } from '../../flags/schema/versions.ts';
 
-/** The first release whose loader reads `layers.{i}.*` natively. */
-export const SGLANG_LAYERS_SINCE = '0.5.12';
+import { SGLANG_LAYERS_SINCE } from './eagle3-release.ts';
+
+export { SGLANG_LAYERS_SINCE };
 const ARCH = 'LlamaForCausalLMEagle3';
 const LEGACY: [string, string][] = [
   ['midlayer', 'layers.0'],

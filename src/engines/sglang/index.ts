@@ -1,5 +1,6 @@
 // SGLang: everything vigil knows about it, for the registry (src/engines/index.ts).
 import type { EngineSpec } from '../types.ts';
+import { sglangDraft } from './draft.ts';
 import { adviseSglang } from './advice.ts';
 import { SGLANG_SIGNATURES } from './failures.ts';
 import { SGLANG_FLAGS } from './flags.ts';
@@ -37,4 +38,5 @@ export const sglang: EngineSpec = {
   flags: SGLANG_FLAGS,
   generationHealthPath: '/health_generate',
   spec: sglangSpec,
+  draft: sglangDraft,
 };

@@ -127,6 +127,20 @@ export const TGI_SIGNATURES: readonly Signature[] = [
       `TGI's router (web server) failed${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
   },
   {
+    // The router could not reach a shard's socket: the shard process is gone (its own output says why).
+    id: 'tgi-shard-unreachable',
+    class: 'unknown',
+    weight: 11,
+    // Printed for a request that failed; after the ready line that is a serving error, not a failed start.
+    requestScoped: true,
+    needles: ['error trying to connect'],
+    pattern: /Server error: error trying to connect: ([^"\\]*)/,
+    samples: ['Server error: error trying to connect: No such file or directory (os error 2)'],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `TGI's router could not reach a model shard (${f.value ?? 'no connection'}): the shard process has stopped; its own output names the cause`,
+  },
+  {
     id: 'tgi-shard-failed',
     class: 'unknown',
     weight: 10,

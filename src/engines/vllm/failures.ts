@@ -118,4 +118,16 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     samples: ['WorkerProc failed to start.', 'EngineCore failed to start.'],
     summary: () => 'a vLLM worker process failed to start; its own traceback names the cause',
   },
+  {
+    // A worker's busy loop raised (during startup this is CUDA graph capture or a profiling run); the traceback
+    // that follows names the error.
+    id: 'vllm-workerproc-exception',
+    class: 'unknown',
+    weight: 10,
+    needles: ['hit an exception'],
+    pattern: /WorkerProc hit an exception/,
+    releases: { since: '0.8.0' },
+    samples: ['WorkerProc hit an exception.'],
+    summary: () => 'a vLLM worker process raised an exception; its traceback names the cause',
+  },
 ];

@@ -1,5 +1,6 @@
 // vLLM: everything vigil knows about it, for the registry (src/engines/index.ts). vLLM has no decisive ready line.
 import type { EngineSpec } from '../types.ts';
+import { vllmDraft } from './draft.ts';
 import { adviseVllm } from './advice.ts';
 import { VLLM_SIGNATURES } from './failures.ts';
 import { VLLM_FLAGS } from './flags.ts';
@@ -29,4 +30,5 @@ export const vllm: EngineSpec = {
   advise: adviseVllm,
   flags: VLLM_FLAGS,
   spec: vllmSpec,
+  draft: vllmDraft,
 };

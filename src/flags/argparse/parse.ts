@@ -3,6 +3,7 @@
 // argparse's consumption algorithm (option/argument patterns, prefixes, nargs regexes, error order).
 import type { FlagOption, FlagSchema, Positional } from '../schema/schema.ts';
 import { pyRepr } from './py-values.ts';
+import { inClapWords } from './clap-wording.ts';
 import {
   actionName,
   indexOf,
@@ -440,5 +441,6 @@ export const parseArgv = (
   );
   result.argparseError = first ?? null;
   if (preErrors.length > 0 || ambiguous !== null) result.helpIndex = null;
+  if (schema.dialect === 'clap') inClapWords(result);
   return result;
 };

@@ -19,12 +19,10 @@ export const draftFindings = async (
   host: HostRunner,
   cwd?: string,
 ): Promise<Finding[]> => {
-  const { DRAFT_SUPPORT } = await import('../../engines/draft-loaders.ts');
+  const { draftSupportOf } = await import('../../engines/index.ts');
   // Only engines with an EAGLE-3 loader description have drafts to check.
-  const support = (
-    DRAFT_SUPPORT as Partial<Record<EngineName, (typeof DRAFT_SUPPORT)[keyof typeof DRAFT_SUPPORT]>>
-  )[engine];
-  if (support === undefined) return [];
+  const support = draftSupportOf(engine);
+  if (support === null) return [];
   const use = support.draftFolder(parsed);
   // Remote hosts will read the headers over SSH; until then only a local folder is checked.
   if (use === null || host.name !== 'local') return [];

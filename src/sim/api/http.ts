@@ -1,4 +1,5 @@
 // Small HTTP helpers for the simulated API: JSON bodies in and out, errors in each engine's shape, SSE.
+import { simEngineOf } from '../../engines/sim.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimEngine } from '../types.ts';
 
@@ -61,11 +62,11 @@ export const sendText = (
   res.end(text);
 };
 
-// An OpenAI-style error: vLLM wraps it in `error`, SGLang returns the flat object.
+// An OpenAI-style error, in the body shape of the engine.
 export const sendError = (res: ServerResponse, engine: SimEngine, status: number, message: string): void => {
   const type = status === 404 ? 'NotFoundError' : status === 401 ? 'AuthenticationError' : 'BadRequestError';
   const info = { message, type, param: null, code: status };
-  sendJson(res, status, engine === 'vllm' ? { error: info } : { object: 'error', ...info });
+  sendJson(res, status, simEngineOf(engine).errorBody(info));
 };
 
 // Starts a server-sent-events response; each `send` writes one `data:` event.

@@ -1,5 +1,6 @@
 // The OpenAI-compatible endpoints both engines serve: /v1/chat/completions and /v1/completions, as JSON or as
 // a server-sent-event stream ending in `data: [DONE]`, with real usage counts and max_tokens honoured.
+import { simEngineOf } from '../../engines/sim.ts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SimConfig } from '../config.ts';
@@ -21,7 +22,7 @@ export interface ApiContext {
   settings: SimSettings;
   stats: ServingStats;
   log: ServingLog;
-  /** SGLang's server args as JSON, for /server_info. */
+  /** The server args as JSON, for an engine's server-info endpoint. */
   serverArgs: Record<string, unknown>;
   /** Unix seconds the server came up (the `created` of /v1/models). */
   created: number;
@@ -68,8 +69,12 @@ const contentText = (content: unknown): string => {
 
 const checkModel = (api: ApiContext, body: Record<string, unknown>): void => {
   const model = body['model'];
-  // vLLM rejects a model name it does not serve; SGLang ignores the field.
-  if (api.config.engine === 'vllm' && typeof model === 'string' && model !== api.config.servedModelName) {
+  // Some engines reject a model name they do not serve; others ignore the field.
+  if (
+    simEngineOf(api.config.engine).checksModelName &&
+    typeof model === 'string' &&
+    model !== api.config.servedModelName
+  ) {
     throw new BadRequest(`The model \`${model}\` does not exist.`, 404);
   }
 };

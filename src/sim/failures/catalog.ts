@@ -1,5 +1,6 @@
 // Which failure each engine can hit at which phase, and the check of VIGIL_SIM_FAIL=<class>@<phase-id>
 // against it (and against the phases this command really goes through).
+import { SIM_ENGINES, simEngineOf } from '../../engines/sim.ts';
 import { invalidOption } from '../../errors.ts';
 import { PHASE_IDS, type PhaseId } from '../../events.ts';
 import type { SimConfig } from '../config.ts';
@@ -26,72 +27,27 @@ export type SimFailureClass = (typeof SIM_FAILURE_CLASSES)[number];
 export interface SimFailure {
   class: SimFailureClass;
   phase: PhaseId;
-  /** Usually `phase`; an SGLang draft's weights load during `draft-graph-capture`. */
+  /** Usually `phase`; a draft's weights may load in a later phase (the engine's `draftWeightsPhase`). */
   trigger: PhaseId;
 }
 
 type Where = Partial<Record<SimFailureClass, readonly PhaseId[]>>;
 
-// The phases where each engine really meets each class (docs/engines/log-patterns.md and the fixture logs).
-export const FAILURE_PHASES: Readonly<Record<SimEngine, Where>> = {
-  sglang: {
-    'cuda-oom': ['weight-load', 'kv-cache', 'graph-capture', 'draft-graph-capture'],
-    nccl: ['dist-init'],
-    hang: [
-      'process-up',
-      'dist-init',
-      'weight-load',
-      'kv-cache',
-      'graph-capture',
-      'draft-graph-capture',
-      'http-up',
-      'warmup',
-    ],
-    'port-in-use': ['http-up'],
-    'model-not-found-or-auth': ['process-up'],
-    'weight-mismatch': ['weight-load'],
-    dependency: ['process-up'],
-    'invalid-value': ['process-up'],
-    killed: ['weight-load', 'kv-cache', 'graph-capture', 'draft-graph-capture'],
-    'warmup-failed': ['warmup'],
-    'graph-capture-failed': ['graph-capture', 'draft-graph-capture'],
-    'peer-rank-failed': ['weight-load'],
-    flap: ['ready'],
-  },
-  vllm: {
-    'cuda-oom': ['weight-load', 'kv-cache', 'graph-capture'],
-    nccl: ['dist-init'],
-    hang: [
-      'process-up',
-      'dist-init',
-      'weight-load',
-      'compile',
-      'kv-cache',
-      'graph-capture',
-      'warmup',
-      'http-up',
-    ],
-    'port-in-use': ['http-up'],
-    'model-not-found-or-auth': ['process-up'],
-    'weight-mismatch': ['weight-load'],
-    dependency: ['process-up'],
-    'invalid-value': ['process-up'],
-    killed: ['weight-load', 'compile', 'kv-cache', 'graph-capture'],
-    flap: ['ready'],
-  },
-};
+// The phases where each engine really meets each class (from each engine's simulator, src/engines/<engine>/sim.ts).
+export const FAILURE_PHASES: Readonly<Record<string, Where>> = Object.fromEntries(
+  SIM_ENGINES.map((engine) => [engine.id, engine.failurePhases]),
+);
 
 const EXAMPLE = 'e.g. VIGIL_SIM_FAIL=cuda-oom@weight-load';
 const isClass = (text: string): text is SimFailureClass =>
   (SIM_FAILURE_CLASSES as readonly string[]).includes(text);
 const isPhase = (text: string): text is PhaseId => (PHASE_IDS as readonly string[]).includes(text);
-const engineName = (engine: SimEngine): string => (engine === 'sglang' ? 'SGLang' : 'vLLM');
+const engineName = (engine: SimEngine): string => simEngineOf(engine).label;
 
 // Why a phase is missing from this command's start, so the error says what to add or drop.
 const missingPhaseReason = (phase: PhaseId, engine: SimEngine): string => {
   if (phase === 'draft-graph-capture') return 'it needs --speculative-algorithm';
-  if (phase === 'graph-capture')
-    return engine === 'sglang' ? 'drop --disable-cuda-graph' : 'drop --enforce-eager';
+  if (phase === 'graph-capture') return `drop ${simEngineOf(engine).noGraphOption}`;
   if (phase === 'compile') return 'drop --enforce-eager';
   if (phase === 'warmup') return 'drop --skip-server-warmup';
   return 'this command skips it';
@@ -105,7 +61,7 @@ export const resolveSimFailure = (
   plan: readonly PhaseId[],
 ): SimFailure => {
   const [name = '', phaseText, ...rest] = text.split('@');
-  const allowed = FAILURE_PHASES[engine];
+  const allowed = simEngineOf(engine).failurePhases;
   if (!isClass(name) || rest.length > 0) {
     throw invalidOption(
       'VIGIL_SIM_FAIL',
@@ -135,10 +91,7 @@ export const resolveSimFailure = (
     );
   }
   if (name === 'weight-mismatch' && config.speculative === null) {
-    const flags =
-      engine === 'sglang'
-        ? '--speculative-algorithm EAGLE3 --speculative-draft-model-path <path>'
-        : '--speculative-config';
+    const flags = simEngineOf(engine).draftOptions;
     throw invalidOption(
       'VIGIL_SIM_FAIL',
       `a draft model for weight-mismatch (it fails loading the draft): add ${flags}`,
@@ -152,8 +105,9 @@ export const resolveSimFailure = (
       text,
     );
   }
-  // SGLang loads the EAGLE draft after the target's graphs, in the draft phase.
-  const trigger = name === 'weight-mismatch' && engine === 'sglang' ? 'draft-graph-capture' : phase;
+  // An engine may load the draft's weights in a later phase than the target's (after the target's graphs).
+  const draftPhase = simEngineOf(engine).draftWeightsPhase;
+  const trigger = name === 'weight-mismatch' && draftPhase !== null ? draftPhase : phase;
   if (!plan.includes(trigger)) {
     throw invalidOption(
       'VIGIL_SIM_FAIL',

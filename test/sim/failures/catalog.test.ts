@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseArgv } from '../../../src/flags/argparse/parse.ts';
 import { loadBundledSchema } from '../../../src/flags/schema/bundled.ts';
 import { buildSimConfig, type SimConfig } from '../../../src/sim/config.ts';
-import { FAILURE_PHASES, resolveSimFailure, SIM_FAILURE_CLASSES } from '../../../src/sim/failures/catalog.ts';
-import { sglangPhases } from '../../../src/sim/scripts/sglang.ts';
-import { vllmPhases } from '../../../src/sim/scripts/vllm.ts';
+import {
+  FAILURE_PHASES as PHASES_BY_ENGINE,
+  resolveSimFailure,
+  SIM_FAILURE_CLASSES,
+} from '../../../src/sim/failures/catalog.ts';
+import { sglangPhases } from '../../../src/engines/sglang/sim/phases.ts';
+import { vllmPhases } from '../../../src/engines/vllm/sim/phases.ts';
 
 const configOf = (engine: 'sglang' | 'vllm', argv: string[]): SimConfig => {
   const built = buildSimConfig(engine, parseArgv(loadBundledSchema(engine), argv));
@@ -35,10 +39,13 @@ const failureText = (fn: () => unknown): string => {
   return 'no error';
 };
 
+// The registry lists each simulated engine once; both are there.
+const FAILURE_PHASES = { sglang: PHASES_BY_ENGINE['sglang'] ?? {}, vllm: PHASES_BY_ENGINE['vllm'] ?? {} };
+
 describe('resolveSimFailure', () => {
   it('accepts every class at every phase listed for it, on both engines', () => {
     for (const config of [sglang, vllm]) {
-      for (const [name, phases] of Object.entries(FAILURE_PHASES[config.engine])) {
+      for (const [name, phases] of Object.entries(PHASES_BY_ENGINE[config.engine] ?? {})) {
         for (const phase of phases) {
           expect(resolveSimFailure(`${name}@${phase}`, config.engine, config, planOf(config))).toMatchObject({
             class: name,

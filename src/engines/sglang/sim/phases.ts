@@ -1,19 +1,12 @@
 // SGLang's start, phase by phase, in its real order and line shapes (docs/engines/log-patterns.md; sglang-ready-01.log,
 // sglang-ready-02.log). Rank 0 prints the phase lines; every rank prints KV cache and graph-address lines.
-import type { PhaseId } from '../../events.ts';
-import { ADDRESS_IN_USE, type BindError } from '../api/server.ts';
-import { createSglangLog } from '../log/sglang-log.ts';
-import { EAGLE3_DRAFT_ARCHITECTURE, guessModelInfo } from '../model-info.ts';
-import type { PhaseScript, SimContext, SimOutcome } from '../types.ts';
-import { sglangStartLines, type SglangStartLines } from '../../engines/sglang/sim-lines.ts';
-import {
-  CAPTURE_BS,
-  captureBatches,
-  loadShards,
-  ranks,
-  SGLANG_SECONDS,
-  SGLANG_SHARDS,
-} from './sglang-steps.ts';
+import type { PhaseId } from '../../../events.ts';
+import { ADDRESS_IN_USE, type BindError } from '../../../sim/api/server.ts';
+import { createSglangLog } from './log.ts';
+import { EAGLE3_DRAFT_ARCHITECTURE, guessModelInfo } from '../../../sim/model-info.ts';
+import type { PhaseScript, SimContext, SimOutcome } from '../../../sim/types.ts';
+import { sglangStartLines, type SglangStartLines } from '../sim-lines.ts';
+import { CAPTURE_BS, captureBatches, loadShards, ranks, SGLANG_SECONDS, SGLANG_SHARDS } from './steps.ts';
 
 // The chosen release's line shapes (from the catalogue).
 const linesOf = (ctx: SimContext): SglangStartLines =>

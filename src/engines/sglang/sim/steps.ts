@@ -1,7 +1,7 @@
 // The simulated durations of SGLang's start (seconds at VIGIL_SIM_TIME_SCALE=1: a TP8 start of a large model,
 // about 2-3 minutes) and its two progress bars: the shard loader's and the CUDA graph capture's.
-import type { SglangLog } from '../log/sglang-log.ts';
-import type { SimContext } from '../types.ts';
+import type { SglangLog } from './log.ts';
+import type { SimContext } from '../../../sim/types.ts';
 
 export const SGLANG_SECONDS = {
   processUp: 6,

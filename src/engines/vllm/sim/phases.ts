@@ -1,14 +1,14 @@
 // vLLM's start (V1 engine), phase by phase, in its real order and line shapes (docs/engines/log-patterns.md; vllm-ready-01..03):
 // the API server, then the EngineCore process (and one worker per rank when TP > 1) loads weights, compiles,
 // sizes the KV cache, captures graphs and warms up; only then does the API server bind its port.
-import type { PhaseId } from '../../events.ts';
-import { ADDRESS_IN_USE, type BindError } from '../api/server.ts';
-import { createVllmLog } from '../log/vllm-log.ts';
-import { guessModelInfo } from '../model-info.ts';
-import type { PhaseScript, SimContext, SimOutcome } from '../types.ts';
-import { compile, distInit, graphCapture, kvCache, warmup, weightLoad } from './vllm-engine.ts';
-import { VLLM_SECONDS, vllmProcs } from './vllm-procs.ts';
-import { vllmStartLines, type VllmStartLines } from '../../engines/vllm/sim-lines.ts';
+import type { PhaseId } from '../../../events.ts';
+import { ADDRESS_IN_USE, type BindError } from '../../../sim/api/server.ts';
+import { createVllmLog } from './log.ts';
+import { guessModelInfo } from '../../../sim/model-info.ts';
+import type { PhaseScript, SimContext, SimOutcome } from '../../../sim/types.ts';
+import { compile, distInit, graphCapture, kvCache, warmup, weightLoad } from './engine.ts';
+import { VLLM_SECONDS, vllmProcs } from './procs.ts';
+import { vllmStartLines, type VllmStartLines } from '../sim-lines.ts';
 
 // The chosen release's line shapes (from the catalogue).
 const linesOf = (ctx: SimContext): VllmStartLines => vllmStartLines(ctx.settings.engineVersion ?? undefined);

@@ -1,21 +1,15 @@
 // What SGLang prints and does for each failure class at the phase it strikes (docs/engines/log-patterns.md and the fixture logs).
 // A scheduler that raises logs `Scheduler hit an exception:` and sends SIGQUIT to the main process, which logs
 // `Received sigquit from a child process...` and kills its whole tree, itself included, with SIGKILL.
-import { loadBundledSchema } from '../../flags/schema/bundled.ts';
-import { formatArgparseError } from '../../flags/argparse/usage.ts';
-import { createSglangLog, type SglangLog } from '../log/sglang-log.ts';
-import { announceUvicorn, failBind } from '../scripts/sglang.ts';
-import {
-  CAPTURE_BS,
-  captureBatches,
-  loadShards,
-  SGLANG_SECONDS,
-  SGLANG_SHARDS,
-} from '../scripts/sglang-steps.ts';
-import { sglangStartLines } from '../../engines/sglang/sim-lines.ts';
-import type { SimContext, SimOutcome } from '../types.ts';
-import type { SimFailure } from './catalog.ts';
-import * as tracebacks from './sglang-tracebacks.ts';
+import { loadBundledSchema } from '../../../flags/schema/bundled.ts';
+import { formatArgparseError } from '../../../flags/argparse/usage.ts';
+import { createSglangLog, type SglangLog } from './log.ts';
+import { announceUvicorn, failBind } from './phases.ts';
+import { CAPTURE_BS, captureBatches, loadShards, SGLANG_SECONDS, SGLANG_SHARDS } from './steps.ts';
+import { sglangStartLines } from '../sim-lines.ts';
+import type { SimContext, SimOutcome } from '../../../sim/types.ts';
+import type { SimFailure } from '../../../sim/failures/catalog.ts';
+import * as tracebacks from './tracebacks.ts';
 
 const schedulerDied = (log: SglangLog, rank: number, traceback: string): SimOutcome => {
   log.rank(rank, `Scheduler hit an exception: ${traceback}`);

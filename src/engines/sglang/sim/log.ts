@@ -1,9 +1,9 @@
 // SGLang's line shapes (docs/engines/log-patterns.md): `[ts] msg` from the main process, `[ts TPn] msg` from rank n's
 // scheduler, uvicorn's `[ts] INFO:     msg`; Python logging and tqdm go to stderr, uvicorn's access log to stdout.
 import { STATUS_CODES } from 'node:http';
-import { formatSglangTime } from '../clock.ts';
-import type { SimSink } from '../types.ts';
-import { TqdmWriter, type BarStyle } from './tqdm.ts';
+import { formatSglangTime } from '../../../sim/clock.ts';
+import type { SimSink } from '../../../sim/types.ts';
+import { TqdmWriter, type BarStyle } from '../../../sim/log/tqdm.ts';
 
 export interface SglangLog {
   /** A main-process logger line (server_args, the ready line, warmup errors). */

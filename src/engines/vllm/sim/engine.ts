@@ -1,8 +1,8 @@
 // The EngineCore side of vLLM's start (V1 engine; docs/engines/log-patterns.md; vllm-ready-01.log, vllm-ready-02.log): rank
 // assignment, weights with the shard bar, torch.compile, KV cache sizing, CUDA graph capture and warmup.
-import { createVllmLog, type VllmLog } from '../log/vllm-log.ts';
-import type { SimContext } from '../types.ts';
-import { VLLM_SECONDS, VLLM_SHARDS, vllmProcs } from './vllm-procs.ts';
+import { createVllmLog, type VllmLog } from './log.ts';
+import type { SimContext } from '../../../sim/types.ts';
+import { VLLM_SECONDS, VLLM_SHARDS, vllmProcs } from './procs.ts';
 
 // `Starting to load model` and the shard bar up to `upTo` shards (all by default).
 export const loadVllmShards = async (ctx: SimContext, log: VllmLog, upTo = VLLM_SHARDS): Promise<void> => {

@@ -1,6 +1,6 @@
 // The Python tracebacks vLLM prints for each failure, as line shapes taken from the fixture logs (named above
 // each). Frames keep the shape of Python 3.12 tracebacks from a pip-installed vLLM.
-import { torchOom } from './sglang-tracebacks.ts';
+import { torchOom } from '../../sglang/sim/tracebacks.ts';
 
 const PACKAGE = '/usr/local/lib/python3.12/dist-packages/vllm';
 

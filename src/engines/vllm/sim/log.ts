@@ -1,9 +1,9 @@
 // vLLM's line shapes (docs/engines/log-patterns.md): `(Proc pid=N) LEVEL MM-DD HH:MM:SS [file.py:line] msg` on stdout,
 // every line of a multi-line record prefixed; uvicorn's `(APIServer pid=N) INFO:     msg`; tqdm bars on stderr.
-import { formatVllmTime } from '../clock.ts';
-import type { SimSink } from '../types.ts';
-import { accessText, levelPrefix } from './sglang-log.ts';
-import { TqdmWriter, type BarStyle } from './tqdm.ts';
+import { formatVllmTime } from '../../../sim/clock.ts';
+import type { SimSink } from '../../../sim/types.ts';
+import { accessText, levelPrefix } from '../../sglang/sim/log.ts';
+import { TqdmWriter, type BarStyle } from '../../../sim/log/tqdm.ts';
 
 export type VllmLevel = 'DEBUG' | 'INFO' | 'WARNING' | 'ERROR';
 

@@ -2,14 +2,14 @@
 // An EngineCore that fails logs `EngineCore failed to start.` with the cause; the API server then raises
 // `Engine core initialization failed` and exits 1. A hang before the engine is up keeps printing the API
 // server's `Waiting for ... core engine proc(s) to start.` heartbeat every 10 s (vllm-hang-01.log).
-import { createVllmLog, type VllmLog } from '../log/vllm-log.ts';
-import { guessModelInfo } from '../model-info.ts';
-import { announceVllmServer, failVllmBind } from '../scripts/vllm.ts';
-import { loadVllmShards } from '../scripts/vllm-engine.ts';
-import { VLLM_SECONDS, VLLM_SHARDS, vllmProcs } from '../scripts/vllm-procs.ts';
-import type { SimContext, SimOutcome } from '../types.ts';
-import type { SimFailure } from './catalog.ts';
-import * as tracebacks from './vllm-tracebacks.ts';
+import { createVllmLog, type VllmLog } from './log.ts';
+import { guessModelInfo } from '../../../sim/model-info.ts';
+import { announceVllmServer, failVllmBind } from './phases.ts';
+import { loadVllmShards } from './engine.ts';
+import { VLLM_SECONDS, VLLM_SHARDS, vllmProcs } from './procs.ts';
+import type { SimContext, SimOutcome } from '../../../sim/types.ts';
+import type { SimFailure } from '../../../sim/failures/catalog.ts';
+import * as tracebacks from './tracebacks.ts';
 
 const engineDied = (ctx: SimContext, log: VllmLog, cause: string): SimOutcome => {
   const { api, engine } = vllmProcs(ctx);

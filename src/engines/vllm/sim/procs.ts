@@ -1,7 +1,7 @@
 // vLLM's processes as its log lines name them, and the simulated durations of its start (seconds at
 // VIGIL_SIM_TIME_SCALE=1; about 2-3 minutes in all).
-import type { VllmProc } from '../log/vllm-log.ts';
-import type { SimContext } from '../types.ts';
+import type { VllmProc } from './log.ts';
+import type { SimContext } from '../../../sim/types.ts';
 
 export const VLLM_SECONDS = {
   processUp: 8,

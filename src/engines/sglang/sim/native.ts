@@ -1,12 +1,10 @@
-// The engines' own endpoints: SGLang's /generate, /model_info and /server_info (docs/engines/facts.md), vLLM's
-// /version and /load.
+// SGLang's own endpoints: /generate, /model_info and /server_info (docs/engines/facts.md).
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { guessModelInfo } from '../model-info.ts';
-import { VLLM_VERSION } from '../scripts/vllm-procs.ts';
-import { countTokens, planGeneration, type GenerationPlan } from './generation.ts';
-import { BadRequest, readCount, readJson, sendJson, startEvents } from './http.ts';
-import { clientGone, generate, type ApiContext } from './openai.ts';
+import { guessModelInfo } from '../../../sim/model-info.ts';
+import { countTokens, planGeneration, type GenerationPlan } from '../../../sim/api/generation.ts';
+import { BadRequest, readCount, readJson, sendJson, startEvents } from '../../../sim/api/http.ts';
+import { clientGone, generate, type ApiContext } from '../../../sim/api/openai.ts';
 
 export const SGLANG_VERSION = '0.5.18';
 // SGLang's default max_new_tokens for /generate.
@@ -123,9 +121,3 @@ export const serverInfo = (api: ApiContext): Record<string, unknown> => {
   if (api.config.speculative !== null && accept !== null) state['avg_spec_accept_length'] = accept;
   return { ...api.serverArgs, internal_states: [state], version: SGLANG_VERSION };
 };
-
-// vLLM's /version.
-export const vllmVersion = (): Record<string, unknown> => ({ version: VLLM_VERSION });
-
-// vLLM's /load: requests in flight.
-export const vllmLoad = (api: ApiContext): Record<string, unknown> => ({ server_load: api.stats.running });
