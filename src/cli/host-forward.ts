@@ -32,7 +32,7 @@ export const planForward = (
         hint: 'vigil reaches the server through an SSH port forward to 127.0.0.1, where a TLS name would not match',
       });
   return async () => {
-    const host = remoteHostFor(where, stateDir());
+    const host = await remoteHostFor(where, stateDir());
     if (host === undefined) return { urls, close: () => Promise.resolve() };
     const { openPortForward } = await import('../hosts/remote/port-forward.ts');
     await host.connect();
