@@ -36,7 +36,8 @@ const sshListeners = async (): Promise<number[]> => {
   for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
     try {
       const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmdline.startsWith('ssh\0') || !cmdline.includes(host.dir)) continue;
+      // ssh itself (`ssh\0-F\0...`) or its master, which renames itself `ssh: <control path> [mux]`.
+      if (!/^ssh(\0|: )/.test(cmdline) || !cmdline.includes(host.dir)) continue;
       for (const fd of await readdir(`/proc/${pid}/fd`)) {
         const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
         const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
