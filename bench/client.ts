@@ -13,8 +13,9 @@
 // does not change much. Target (issue 12): vigil bench >= 90% of autocannon's requests/s.
 // Writes bench/results/client.json.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { TransportName } from './lib/client-child.ts';
@@ -95,11 +96,13 @@ const port = await new Promise<string>((resolve) =>
   }),
 );
 const url = `http://127.0.0.1:${port}`;
-const body = JSON.stringify({
-  model: 'instant',
-  messages: [{ role: 'user', content: 'hi' }],
-  max_tokens: 16,
-});
+// The non-streaming request, byte for byte the same from both clients (so the server does the same work for each):
+// autocannon sends this body and these headers; vigil bench reads the same message from a prompt file and builds
+// the same JSON (model, messages, max_tokens, in that order) with the same content-type and accept headers.
+const MESSAGES = [{ role: 'user', content: 'hi' }];
+const body = JSON.stringify({ model: 'instant', messages: MESSAGES, max_tokens: 16 });
+const PROMPT_FILE = join(mkdtempSync(join(tmpdir(), 'vigil-bench-client-')), 'prompt.jsonl');
+writeFileSync(PROMPT_FILE, `${JSON.stringify({ messages: MESSAGES, max_tokens: 16 })}\n`);
 
 interface Measured {
   requestsPerS: number;
@@ -122,6 +125,8 @@ const autocannon = (): Measured => {
     'POST',
     '-H',
     'content-type=application/json',
+    '-H',
+    'accept=application/json',
     '-b',
     body,
     `${url}/v1/chat/completions`,
@@ -163,9 +168,9 @@ const vigil = (stream: boolean): Measured =>
       'bin/vigil.js',
       'bench',
       url,
-      ...(stream ? ['--max-tokens', String(streamTokens)] : ['--no-stream', '--max-tokens', '16']),
-      '--input-tokens',
-      '16',
+      ...(stream
+        ? ['--max-tokens', String(streamTokens), '--input-tokens', '16']
+        : ['--no-stream', '--prompts', PROMPT_FILE]),
       '--concurrency',
       String(connections),
       '--duration',
@@ -218,6 +223,7 @@ try {
   }
 } finally {
   server.kill('SIGKILL');
+  rmSync(dirname(PROMPT_FILE), { recursive: true, force: true });
 }
 
 const med = (values: number[]): number => median(values) ?? NaN;
