@@ -52,8 +52,12 @@ export const runLoad = async (options: LoadOptions): Promise<LoadRun> => {
     issued++;
     return prompt ?? null;
   };
+  // One request spec per prompt, made on first use: prompts repeat, and a load loop should not allocate per request.
+  const specs = new Map<Prompt, RequestSpec>();
   const send = async (prompt: Prompt): Promise<void> => {
-    const result = await sendCompletion(options.transport, { ...options.request, prompt });
+    let spec = specs.get(prompt);
+    if (spec === undefined) specs.set(prompt, (spec = { ...options.request, prompt }));
+    const result = await sendCompletion(options.transport, spec);
     results.push(result);
     options.onResult?.(result);
   };

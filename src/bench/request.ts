@@ -69,14 +69,15 @@ const chunkText = (choice: Choice | undefined): string => {
   return typeof value === 'string' ? value : '';
 };
 
-// Endpoint URLs and request bodies are made once per base URL and prompt, not once per request.
-const endpoints = new Map<string, URL>();
+// Endpoint URLs and request bodies are made once per base URL object and prompt, not once per request.
+const endpoints = new WeakMap<URL, Map<string, URL>>();
 const endpoint = (base: URL, path: string): URL => {
-  const key = `${base.href} ${path}`;
-  let url = endpoints.get(key);
+  let byPath = endpoints.get(base);
+  if (byPath === undefined) endpoints.set(base, (byPath = new Map<string, URL>()));
+  let url = byPath.get(path);
   if (url === undefined) {
     url = new URL(path, base.href.endsWith('/') ? base : `${base.href}/`);
-    endpoints.set(key, url);
+    byPath.set(path, url);
   }
   return url;
 };
