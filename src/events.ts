@@ -41,7 +41,7 @@ export const DIAGNOSIS_CLASSES = [
 export type DiagnosisClass = (typeof DIAGNOSIS_CLASSES)[number];
 
 export type FailReason =
-  'preflight' | 'exited' | 'timeout' | 'stalled' | 'unreachable' | 'smoke' | 'interrupted';
+  'preflight' | 'exited' | 'timeout' | 'stalled' | 'unreachable' | 'smoke' | 'interrupted' | 'usage';
 
 export interface Evidence {
   /** 1-based line number in the log file (file line numbers, not offsets into the watched part). */

@@ -15,5 +15,5 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 // Maps the reason a start failed to vigil's exit code.
 export const exitCodeForReason = (
-  reason: 'preflight' | 'exited' | 'timeout' | 'stalled' | 'unreachable' | 'smoke' | 'interrupted',
+  reason: 'preflight' | 'exited' | 'timeout' | 'stalled' | 'unreachable' | 'smoke' | 'interrupted' | 'usage',
 ): ExitCode => EXIT[reason];

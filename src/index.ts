@@ -31,6 +31,9 @@ export type {
 export { EXIT } from './exit-codes.ts';
 export type { ExitCode } from './exit-codes.ts';
 export { VigilError, UsageError } from './errors.ts';
+
+// The CLI's duration syntax (`1m30s`).
+export { parseDuration, formatDuration } from './config/duration.ts';
 export type { VigilErrorCode } from './errors.ts';
 
 // Launching and watching a start.
@@ -53,6 +56,7 @@ export type { DiagnoseLogFileOptions } from './diagnose/file/diagnose-file.ts';
 
 // Launched servers: list them, stop them.
 export { listLaunchRecords, findLaunchRecord } from './state/records.ts';
+export { stateDir } from './state/dir.ts';
 export type { LaunchRecord } from './state/records.ts';
 export { inspectLaunch, stopLaunch } from './state/launch-state.ts';
 

@@ -1,5 +1,6 @@
 // The package's public API: what a script uses, and none of the CLI's internals.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import * as api from '../src/index.ts';
 
 describe('public API', () => {
@@ -40,5 +41,20 @@ describe('public API', () => {
       expect(Object.keys(api)).not.toContain(internal);
     expect(api.EXIT).toMatchObject({ ready: 0, usage: 1, preflight: 2, exited: 3 });
     expect(new api.UsageError('x')).toBeInstanceOf(api.VigilError);
+  });
+});
+
+describe('docs/api.md', () => {
+  const doc = readFileSync(new URL('../docs/api.md', import.meta.url), 'utf8');
+
+  it('names every value the package exports', () => {
+    expect(Object.keys(api).filter((name) => !doc.includes(name))).toEqual([]);
+  });
+
+  it('documents only functions the package exports', () => {
+    const called = [...doc.matchAll(/`(\w+)\(/g)].map((m) => m[1] ?? '');
+    // Methods of returned objects, not exports.
+    const methods = new Set(['render', 'close']);
+    expect(called.filter((name) => !methods.has(name) && !(name in api))).toEqual([]);
   });
 });

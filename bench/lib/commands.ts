@@ -3,12 +3,13 @@ import { execPath } from 'node:process';
 
 export type WatcherId = 'vigil' | 'classic' | 'wait-on';
 export type ServerKind = 'sim' | 'plain';
-export type Scenario = 'ready' | 'crash';
+/** `crash-stubborn`: the leader crashes while a child in its group ignores SIGTERM (a rank stuck in NCCL). */
+export type Scenario = 'ready' | 'crash' | 'crash-stubborn';
 
 export const WATCHERS: readonly WatcherId[] = ['vigil', 'classic', 'wait-on'];
 
-/** vigil's default probe interval; the plain server's ready target is 0.5 × this + 25 ms. */
-export const VIGIL_INTERVAL_MS = 1000;
+/** `--grace` in the stubborn-rank trials: vigil exits only after it, so the first event is what is timed. */
+export const STUBBORN_GRACE_S = 5;
 
 export interface ServerSpec {
   argv: string[];
@@ -42,6 +43,7 @@ export const serverSpec = (plan: ServerPlan): ServerSpec => {
       plan.scenario === 'ready'
         ? ['--ready-after-first-probe', when]
         : ['--exit-after', when, '--exit-code', '3'];
+    if (plan.scenario === 'crash-stubborn') timing.push('--stubborn-child');
     return {
       argv: [
         execPath,
@@ -56,7 +58,14 @@ export const serverSpec = (plan: ServerPlan): ServerSpec => {
       ],
       env: {},
       healthUrl,
-      vigilArgs: ['--engine', 'generic', '--port', String(plan.port)],
+      // The stubborn child holds the stop for the whole grace period; the verdict must not wait for it.
+      vigilArgs: [
+        '--engine',
+        'generic',
+        '--port',
+        String(plan.port),
+        ...(plan.scenario === 'crash-stubborn' ? ['--grace', `${STUBBORN_GRACE_S}s`] : []),
+      ],
     };
   }
   const env: Record<string, string> = {

@@ -1,9 +1,10 @@
 // A plain HTTP server that only answers /health (503, then 200 once "ready"), for the detection benchmark.
 // It records its own ready and exit instants (wall clock, ms) the way `vigil sim` does with VIGIL_SIM_TRACE.
 // Usage: node --import tsx bench/lib/health-server.ts --port P --trace FILE
-//   [--ready-after-first-probe MS] [--exit-after MS --exit-code N]
+//   [--ready-after-first-probe MS] [--exit-after MS --exit-code N] [--stubborn-child]
 // Ready counts from the first /health request, so the ready instant's place in a fixed-rate poller's schedule is
 // set by MS alone, not by how long this server took to start.
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { appendTrace } from './trace.ts';
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     'ready-after-first-probe': { type: 'string' },
     'exit-after': { type: 'string' },
     'exit-code': { type: 'string', default: '1' },
+    'stubborn-child': { type: 'boolean', default: false },
   },
 });
 
@@ -57,6 +59,14 @@ const server = createServer((request, response) => {
     appendTrace(trace, { event: 'answered-200', t });
   }
 });
+
+// A child in this process group that ignores SIGTERM, as a rank stuck in a collective does: it outlives the
+// leader's crash until the watcher's grace period ends and it is SIGKILLed.
+if (values['stubborn-child']) {
+  spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1e6);"], {
+    stdio: 'ignore',
+  });
+}
 
 server.listen(port, values.host, () => {
   appendTrace(trace, { event: 'listening', t: Date.now() });

@@ -79,6 +79,12 @@ const ms = (value: number | null, capMs: number, group: GroupSummary): string =>
   return '—';
 };
 
+const SCENARIO_NAMES: Record<Scenario, string> = {
+  ready: 'ready → exit 0',
+  crash: 'crash → exit ≠ 0',
+  'crash-stubborn': 'crash, a child ignores SIGTERM → exit ≠ 0',
+};
+
 const SERVER_NAMES: Record<ServerKind, string> = { sim: 'simulator (sglang)', plain: 'plain /health server' };
 
 // The table: one row per group; misses and wrong verdicts counted in their own columns.
@@ -86,7 +92,7 @@ export const formatTable = (groups: readonly GroupSummary[], capMs: number): str
   const header = ['server', 'event', 'watcher', 'n', 'seen', 'missed', 'median', 'p95', '× vigil'];
   const rows = groups.map((g) => [
     SERVER_NAMES[g.server],
-    g.scenario === 'ready' ? 'ready → exit 0' : 'crash → exit ≠ 0',
+    SCENARIO_NAMES[g.scenario],
     g.watcher,
     String(g.trials),
     String(g.detected),

@@ -14,7 +14,8 @@ export interface TrialResult {
   /** Server event (trace) to watcher exit, in ms; null when missed or wrong. */
   latencyMs: number | null;
   outcome: 'detected' | 'missed' | 'wrong' | 'error';
-  /** vigil only: server event to the moment its verdict line (`ready`/`failed`) reached the harness. */
+  /** vigil only: server event to the moment its first verdict line (`ready`, or `exited`/`failed`) reached the
+   * harness. */
   verdictLineMs?: number;
   /** Plain server, ready: from the server turning healthy to it answering the watcher's first 200 (the wait for
    * the watcher's next probe); the rest of latencyMs is the watcher's own. */
@@ -32,7 +33,10 @@ export interface TrialContext {
 // When the server became ready, or exited, by its own trace: both servers write `healthy` at the instant
 // /health switches to 200 (`vigil sim` then prints its ready line).
 const serverMoment = (events: TraceEvent[], scenario: Scenario): TraceEvent | null =>
-  firstEvent(events, scenario === 'crash' ? 'exit' : 'healthy');
+  firstEvent(events, scenario === 'ready' ? 'healthy' : 'exit');
+
+const earliest = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.min(a, b);
 
 const tail = (text: string): string => text.trim().split('\n').slice(-3).join(' | ').slice(0, 300);
 
@@ -66,8 +70,9 @@ export const runTrial = async (
     const watcherExit = exit === null ? null : { code: exit.code, signal: exit.signal };
     if (exit === null) return { ...base, latencyMs: null, outcome: 'missed', watcherExit };
     const wanted = scenario === 'ready' ? 'healthy' : 'exit';
+    const crashed = scenario !== 'ready';
     const event = serverMoment(readTrace(trace), scenario);
-    const rightVerdict = scenario === 'ready' ? exit.code === 0 : exit.code !== 0;
+    const rightVerdict = crashed ? exit.code !== 0 : exit.code === 0;
     if (!rightVerdict) {
       return { ...base, latencyMs: null, outcome: 'wrong', watcherExit, note: tail(watching.stdout()) };
     }
@@ -75,7 +80,10 @@ export const runTrial = async (
       const note = `no "${wanted}" in the server's trace; watcher said: ${tail(watching.stdout())}`;
       return { ...base, latencyMs: null, outcome: 'error', watcherExit, note };
     }
-    const verdict = watching.firstSeen(scenario === 'ready' ? '"type":"ready"' : '"type":"failed"');
+    // A crash is news at its first event: `exited` comes before the stop and its grace period, `failed` after.
+    const verdict = crashed
+      ? earliest(watching.firstSeen('"type":"exited"'), watching.firstSeen('"type":"failed"'))
+      : watching.firstSeen('"type":"ready"');
     const answered = scenario === 'ready' ? firstEvent(readTrace(trace), 'answered-200') : null;
     return {
       ...base,

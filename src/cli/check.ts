@@ -45,7 +45,7 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
         import('../redact/redactor.ts'),
         import('../report/json.ts'),
       ]);
-      const host = remoteHostFor(where, stateDir(ctx.env));
+      const host = await remoteHostFor(where, stateDir(ctx.env));
       await host?.connect();
       const output = raw.output ?? (ctx.stdout.isTTY === true ? 'tty' : 'plain');
       if (!isOutput(output)) throw invalidOption('--output', 'plain, jsonl, json or tty', output);

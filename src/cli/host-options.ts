@@ -2,9 +2,9 @@
 // defined once for every command that takes them, and their conversion into library options.
 import type { Command } from 'commander';
 import { isLocalHost, parseDestination } from '../hosts/remote/destination.ts';
-import { stdinShell } from '../hosts/remote/ssh.ts';
+import { stdinShell } from '../hosts/remote/quote.ts';
 import type { RemoteOptions } from '../watch/options.ts';
-import { createRemoteHost, type RemoteHost } from '../hosts/remote/host.ts';
+import type { RemoteHost } from '../hosts/remote/host.ts';
 import { collect, positiveDuration } from './watch-options.ts';
 
 export interface RawHostOptions {
@@ -65,13 +65,14 @@ export const parseRemoteOverrides = (raw: RawHostOptions): RemoteOptions => ({
   ...(raw.sshOpt === undefined ? {} : { sshOptions: raw.sshOpt }),
 });
 
-// The remote host the parsed options name, or undefined for this machine.
-export const remoteHostFor = (
+// The remote host the parsed options name, or undefined for this machine (the ssh code loads only then).
+export const remoteHostFor = async (
   where: { host?: string; remote?: RemoteOptions },
   stateDir: string,
-): RemoteHost | undefined => {
+): Promise<RemoteHost | undefined> => {
   if (where.host === undefined) return undefined;
   const remote = where.remote ?? {};
+  const { createRemoteHost } = await import('../hosts/remote/host.ts');
   return createRemoteHost({
     destination: parseDestination(where.host),
     stateDir,

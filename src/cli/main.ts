@@ -42,6 +42,19 @@ const wantedCommand = (argv: readonly string[]): string | null => {
   return name !== undefined && Object.hasOwn(COMMANDS, name) ? name : null;
 };
 
+// The final `failed` event a watch command owes its jsonl/json reader (loaded only when something failed).
+const writeFailedEvent = async (
+  ctx: CliContext,
+  command: string | null,
+  argv: readonly string[],
+  error: unknown,
+  message: string,
+): Promise<void> => {
+  const { failedLineFor } = await import('./failed-on-error.ts');
+  const line = failedLineFor(command, argv, error, message);
+  if (line !== null) ctx.stdout.write(line);
+};
+
 // Runs the CLI on argv (without node and script) and resolves to the exit code.
 export const main = async (
   argv: readonly string[],
@@ -87,9 +100,11 @@ export const main = async (
     if (error instanceof CommanderError) {
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ready;
       if (error.code === 'commander.help') return EXIT.ready;
+      await writeFailedEvent(ctx, wanted, argv, error, error.message.replace(/^error: /, ''));
       return EXIT.usage;
     }
     ctx.stderr.write(formatError(error, ctx.debug));
+    await writeFailedEvent(ctx, wanted, argv, error, error instanceof Error ? error.message : String(error));
     if (isVigilError(error) && error.code === 'E_UNREACHABLE') return EXIT.unreachable;
     return isVigilError(error) && error.code === 'E_PREFLIGHT' ? EXIT.preflight : EXIT.usage;
   }

@@ -113,6 +113,9 @@ export const renderStart = async (
   options: RenderStartOptions,
   abort: () => void,
 ): Promise<number> => {
+  // The start may fail before its first event (an unknown launch id) while the renderer loads: that rejection
+  // is awaited below, so it must not count as unhandled (which would end the process with a stack trace).
+  handle.result.catch(() => undefined);
   const renderer = await createRenderer(options.output ?? defaultOutputKind(ctx.stdout), {
     stream: ctx.stdout,
     redact: handle.redact,

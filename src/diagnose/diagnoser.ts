@@ -183,7 +183,19 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         matched = true;
       }
     }
+    const current = trackerFor(resolveEngine());
+    const before = current?.phaseMarks().length ?? 0;
     for (const tracker of trackers.values()) tracker.track(raw, normalized, raw.line);
+    // The server started again (a log appended to by launch after launch): what the earlier starts printed no
+    // longer explains this one.
+    const marks = current?.phaseMarks() ?? [];
+    if (before > 0 && marks.length === 1 && marks[0]?.line === raw.line) forgetBefore(raw.line);
+  };
+
+  const forgetBefore = (line: number): void => {
+    for (const [id, entry] of hits) if (entry.last.line < line) hits.delete(id);
+    for (const [id, found] of ready) if (found.line < line) ready.delete(id);
+    lastLineByRank.clear();
   };
 
   const quote = (line: number, raw: string): Evidence => ({

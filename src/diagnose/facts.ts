@@ -54,5 +54,11 @@ export interface Signature {
   samples?: readonly string[];
 }
 
+// "the process holding port N (`ss -ltnp | grep :N`)", or words for a port the log did not name.
+export const portHolder = (port: string | undefined): string =>
+  port === undefined || port === ''
+    ? 'the process holding the port (`ss -ltnp` lists the listening ports and their processes)'
+    : `the process holding port ${port} (\`ss -ltnp | grep :${port}\`)`;
+
 /** An engine's advice for a class, naming that engine's own flags. */
 export type Advisor = (cls: DiagnosisClass, facts: FailureFacts, context: DiagnosisContext) => string[];

@@ -58,7 +58,10 @@ const describeStall = (event: FailedEvent, state: WatchState, stallTimeoutMs: nu
 
 // Whether the verdict line carries the diagnosis summary itself (then the diagnosis need not repeat it).
 export const verdictHasSummary = (event: FailedEvent): boolean =>
-  event.reason === 'preflight' || event.reason === 'smoke' || event.reason === 'unreachable';
+  event.reason === 'preflight' ||
+  event.reason === 'smoke' ||
+  event.reason === 'unreachable' ||
+  event.reason === 'usage';
 
 // Whether a preflight failure comes from findings already printed above (not, say, a port in use).
 export const preflightShown = (event: FailedEvent, state: WatchState): boolean =>
@@ -103,5 +106,7 @@ export const formatFailedVerdict = (
       return withSummary(`smoke test failed after ${after}`, event);
     case 'unreachable':
       return withSummary(`host unreachable after ${after}`, event);
+    case 'usage':
+      return withSummary('nothing was launched', event);
   }
 };

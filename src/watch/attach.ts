@@ -1,28 +1,20 @@
 // attach(): watch a recorded launch again (after vigil was killed, or from another terminal), here or on its
 // host, picking its log up at the offset the record holds. Nothing is stopped: the watch only reports.
-import type { VigilEvent } from '../events.ts';
-import { EXIT } from '../exit-codes.ts';
 import { ENGINES, getEngine } from '../engines/index.ts';
 import type { EngineId } from '../engines/types.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { readProcStat } from '../hosts/proc.ts';
-import { createRemoteWatch, type RemoteWatch } from '../hosts/remote/watch-session.ts';
+import type { RemoteWatch } from '../hosts/remote/watch-session.ts';
 import { hostOfRecord, isRemoteRecord, remoteIdsOf } from '../state/launch-host.ts';
 import { findLaunchRecord, type LaunchRecord } from '../state/records.ts';
-import { createChannel } from './channel.ts';
 import { watchPid, type Liveness } from './liveness.ts';
-import { runWatchLoop, type Emittable, type LoopInput } from './loop.ts';
+import { runWatchLoop, type LoopInput } from './loop.ts';
 import { resolveCommon, type RemoteOptions, type WatchCommonOptions } from './options.ts';
-import {
-  failureFromOutcome,
-  hostRebootedFailure,
-  plainFailure,
-  redactFailure,
-  type StartHandle,
-  type StartResult,
-} from './result.ts';
+import { loopSources, watchOnHost } from './remote-wait.ts';
+import { failureFromOutcome, type StartHandle } from './result.ts';
+import { createStartRun, loopSettings, unreachableAtStart } from './start-run.ts';
 import { isCheap, type ProbeTarget } from './target.ts';
 
 export interface AttachOptions extends WatchCommonOptions {
@@ -39,17 +31,12 @@ const ENGINE_IDS = new Set<string>(Object.keys(ENGINES));
 export const attach = (options: AttachOptions): StartHandle => {
   const common = resolveCommon(options);
   const redact = createRedactor({ env: process.env });
-  const channel = createChannel<VigilEvent>();
-  const emit = (event: Emittable): VigilEvent => {
-    const t = Math.round(performance.now());
-    const stamped: VigilEvent =
-      event.type === 'notice' ? { ...event, message: redact(event.message), t } : { ...event, t };
-    channel.push(stamped);
-    return stamped;
-  };
-  const run = async (): Promise<StartResult> => {
+  const start = createStartRun(redact);
+  const { emit } = start;
+  return start.handle(async () => {
     const startedAt = performance.now();
     const record = await findLaunchRecord(options.stateDir, options.id);
+    const ids = { id: record.id, url: record.url };
     const engine = (ENGINE_IDS.has(record.engine) ? record.engine : 'generic') as EngineId;
     const spec = getEngine(engine);
     const follows = record.log !== '/dev/null';
@@ -62,18 +49,6 @@ export const attach = (options: AttachOptions): StartHandle => {
       bind: null,
       fastProbe: record.health_url !== null && isCheap(spec, new URL(record.health_url).pathname),
     };
-    const fail = (fields: Parameters<typeof redactFailure>[0]): StartResult => {
-      const safe = redactFailure(fields, redact);
-      const event = { ...safe, type: 'failed' as const, t: emit({ type: 'failed', ...safe }).t };
-      return {
-        ok: false,
-        exitCode: safe.exit_code,
-        elapsedMs: safe.elapsed_ms,
-        id: record.id,
-        url: record.url,
-        event,
-      };
-    };
     let watch: RemoteWatch | null = null;
     let liveness: Liveness;
     let sources: Pick<LoopInput, 'createFollower' | 'createProber' | 'link'> = {};
@@ -82,21 +57,9 @@ export const attach = (options: AttachOptions): StartHandle => {
       try {
         await host.connect();
       } catch (error) {
-        return fail(
-          plainFailure(
-            'unreachable',
-            {
-              class: 'unknown',
-              summary: error instanceof Error ? error.message : String(error),
-              evidence: [],
-              advice: [],
-            },
-            Math.round(performance.now() - startedAt),
-          ),
-        );
+        return start.fail(unreachableAtStart(error, startedAt), ids);
       }
-      watch = createRemoteWatch({
-        transport: host.transport,
+      watch = watchOnHost(host, {
         launch: {
           ...remoteIdsOf(record),
           bootId: record.boot_id ?? '',
@@ -106,24 +69,13 @@ export const attach = (options: AttachOptions): StartHandle => {
         },
         url: record.health_url,
         headers: {},
-        intervalMs: common.intervalMs,
-        probeTimeoutMs: common.probeTimeoutMs,
-        deadline: startedAt + common.timeoutMs,
-        onUnreachable: (sinceMs) => {
-          emit({ type: 'unreachable', host: host.name, since_ms: sinceMs });
-        },
-        onReconnected: (afterMs) => {
-          emit({ type: 'reconnected', host: host.name, after_ms: afterMs });
-        },
+        common,
+        startedAt,
+        emit,
       });
       await watch.connect().catch(() => undefined);
       liveness = watch.liveness;
-      const remote = watch;
-      sources = {
-        createFollower: (o) => remote.createFollower(o),
-        createProber: (o) => remote.createProber(o),
-        link: remote.link,
-      };
+      sources = loopSources(watch);
     } else {
       liveness = localLiveness(record);
     }
@@ -146,47 +98,25 @@ export const attach = (options: AttachOptions): StartHandle => {
         liveness,
         ...sources,
         startedAt,
-        timeoutMs: common.timeoutMs,
-        stallTimeoutMs: common.stallTimeoutMs,
-        heartbeatMs: common.heartbeatMs,
-        intervalMs: common.intervalMs,
-        probeTimeoutMs: common.probeTimeoutMs,
-        successThreshold: common.successThreshold,
-        expectStatus: common.expectStatus,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...loopSettings(common, options.signal),
       });
     } finally {
       watch?.close();
     }
     if (outcome.end.kind === 'ready') {
-      const ready = {
-        type: 'ready' as const,
-        elapsed_ms: outcome.elapsedMs,
-        url: record.url ?? '',
-        health_url: record.health_url,
-        id: record.id,
-      };
-      return {
-        ok: true,
-        exitCode: EXIT.ready,
-        elapsedMs: outcome.elapsedMs,
-        id: record.id,
-        url: record.url,
-        event: { ...ready, t: emit(ready).t },
-      };
-    }
-    const fields = failureFromOutcome(outcome, diagnoser, common);
-    if (outcome.end.kind === 'exited' && outcome.end.end.hostRebooted === true) {
-      return fail(
-        hostRebootedFailure(fields, `${record.host} rebooted since the launch: the server is gone`),
+      return start.ready(
+        {
+          elapsed_ms: outcome.elapsedMs,
+          url: record.url ?? '',
+          health_url: record.health_url,
+          id: record.id,
+        },
+        ids,
       );
     }
-    return fail(fields);
-  };
-  const result = run().finally(() => {
-    channel.close();
+    const rebooted = `${record.host} rebooted since the launch: the server is gone`;
+    return start.fail(failureFromOutcome(outcome, diagnoser, common, rebooted), ids);
   });
-  return { events: channel, result, redact };
 };
 
 // This machine: the recorded leader, unless its pid now belongs to another process.

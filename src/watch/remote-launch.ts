@@ -10,7 +10,7 @@ import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { parseDestination } from '../hosts/remote/destination.ts';
 import { createRemoteHost, type RemoteHost } from '../hosts/remote/host.ts';
-import { stdinShell } from '../hosts/remote/ssh.ts';
+import { stdinShell } from '../hosts/remote/quote.ts';
 import { createRemoteWatch, type RemoteWatch } from '../hosts/remote/watch-session.ts';
 import { newLaunchId, rewriteLaunchRecord, writeLaunchRecord, type LaunchRecord } from '../state/records.ts';
 import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';

@@ -1,36 +1,28 @@
 // watch() on a remote host (`vigil wait --host`): the pid, the log and the URL are the host's, and the host's
 // watcher feeds the same loop. Nothing is launched and nothing is stopped.
-import type { VigilEvent } from '../events.ts';
-import { EXIT } from '../exit-codes.ts';
-import { invalidOption } from '../errors.ts';
 import { getEngine } from '../engines/index.ts';
 import { createRedactor } from '../redact/redactor.ts';
 import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { parseDestination } from '../hosts/remote/destination.ts';
-import { createRemoteHost } from '../hosts/remote/host.ts';
-import { createRemoteWatch } from '../hosts/remote/watch-session.ts';
+import { createRemoteHost, type RemoteHost } from '../hosts/remote/host.ts';
+import { createRemoteWatch, type RemoteWatch, type RemoteWatchInput } from '../hosts/remote/watch-session.ts';
 import { stateDir as defaultStateDir } from '../state/dir.ts';
-import { createChannel } from './channel.ts';
-import { runWatchLoop, type Emittable } from './loop.ts';
-import { resolveCommon, validateUrl, type WatchOptions } from './options.ts';
+import { runWatchLoop, type LoopInput } from './loop.ts';
+import type { ResolvedCommon, WatchOptions } from './options.ts';
+import { failureFromOutcome, type StartHandle } from './result.ts';
 import {
-  failureFromOutcome,
-  hostRebootedFailure,
-  plainFailure,
-  redactFailure,
-  type StartHandle,
-  type StartResult,
-} from './result.ts';
+  createStartRun,
+  emitBlindSpots,
+  loopSettings,
+  resolveWaitOptions,
+  unreachableAtStart,
+  type StartRun,
+} from './start-run.ts';
 import { resolveTarget } from './target.ts';
 
 export const watchRemote = (options: WatchOptions): StartHandle => {
-  const common = resolveCommon(options);
-  const url = validateUrl(options.url, 'url');
-  if (options.pid !== undefined && (!Number.isInteger(options.pid) || options.pid < 1)) {
-    throw invalidOption('pid', 'a process id (a whole number above 0)', options.pid);
-  }
-  if (options.log?.trim() === '') throw invalidOption('log', 'a file path', options.log);
+  const { common, url } = resolveWaitOptions(options);
   const engine = common.engine === 'auto' ? 'generic' : common.engine;
   const spec = getEngine(engine);
   const log = options.log ?? null;
@@ -54,80 +46,37 @@ export const watchRemote = (options: WatchOptions): StartHandle => {
     env: process.env,
     ...(options.apiKey === undefined ? {} : { secrets: [options.apiKey] }),
   });
-  const channel = createChannel<VigilEvent>();
-  const emit = (event: Emittable): VigilEvent => {
-    const t = Math.round(performance.now());
-    const stamped: VigilEvent =
-      event.type === 'notice' ? { ...event, message: redact(event.message), t } : { ...event, t };
-    channel.push(stamped);
-    return stamped;
-  };
-  const run = async (): Promise<StartResult> => {
+  const start = createStartRun(redact);
+  const { emit } = start;
+  const ids = { id: null, url: url.origin };
+  return start.handle(async () => {
     const startedAt = performance.now();
-    const fail = (fields: Parameters<typeof redactFailure>[0]): StartResult => {
-      const safe = redactFailure(fields, redact);
-      const event = { ...safe, type: 'failed' as const, t: emit({ type: 'failed', ...safe }).t };
-      return {
-        ok: false,
-        exitCode: safe.exit_code,
-        elapsedMs: safe.elapsed_ms,
-        id: null,
-        url: url.origin,
-        event,
-      };
-    };
-    let ids;
+    let found;
     try {
       await host.connect(options.signal === undefined ? {} : { signal: options.signal });
-      ids = await host.identify(options.pid ?? null, log);
+      found = await host.identify(options.pid ?? null, log);
     } catch (error) {
-      const summary = error instanceof Error ? error.message : String(error);
-      return fail(
-        plainFailure(
-          'unreachable',
-          { class: 'unknown', summary, evidence: [], advice: [] },
-          Math.round(performance.now() - startedAt),
-        ),
-      );
+      return start.fail(unreachableAtStart(error, startedAt), ids);
     }
-    if (options.pid === undefined) {
-      emit({
-        type: 'notice',
-        code: 'no-pid',
-        message: 'no process watched (--pid): a crash shows only as failed probes until --timeout',
-      });
-    }
-    if (log === null) {
-      emit({
-        type: 'notice',
-        code: 'no-log',
-        message: 'no log followed (--log): no stall detection, no phases',
-      });
-    }
-    const watch = createRemoteWatch({
-      transport: host.transport,
+    emitBlindSpots(emit, { log: log !== null, pid: options.pid !== undefined });
+    const fromOffset = options.logFrom === 'end' ? found.logSize : 0;
+    const watch = watchOnHost(host, {
       launch: {
         id: `wait-${String(process.pid)}-${String(options.pid ?? 0)}`,
         pid: options.pid ?? null,
         pgid: null,
         sid: null,
-        starttime: typeof ids.starttime === 'number' ? ids.starttime : null,
-        bootId: ids.bootId,
+        starttime: typeof found.starttime === 'number' ? found.starttime : null,
+        bootId: found.bootId,
         exitFile: null,
         log,
-        logOffset: options.logFrom === 'end' ? ids.logSize : 0,
+        logOffset: fromOffset,
       },
       url: target.healthUrl,
       headers: target.headers,
-      intervalMs: common.intervalMs,
-      probeTimeoutMs: common.probeTimeoutMs,
-      deadline: startedAt + common.timeoutMs,
-      onUnreachable: (sinceMs) => {
-        emit({ type: 'unreachable', host: host.name, since_ms: sinceMs });
-      },
-      onReconnected: (afterMs) => {
-        emit({ type: 'reconnected', host: host.name, after_ms: afterMs });
-      },
+      common,
+      startedAt,
+      emit,
     });
     await watch.connect().catch(() => undefined);
     const diagnoser = createDiagnoser({ engine: common.engine === 'auto' ? 'auto' : engine, redact });
@@ -140,48 +89,58 @@ export const watchRemote = (options: WatchOptions): StartHandle => {
         diagnoser,
         redact,
         emit,
-        log: log === null ? null : { path: log, fromOffset: options.logFrom === 'end' ? ids.logSize : 0 },
+        log: log === null ? null : { path: log, fromOffset },
         liveness: options.pid === undefined ? null : watch.liveness,
-        createFollower: (o) => watch.createFollower(o),
-        createProber: (o) => watch.createProber(o),
-        link: watch.link,
+        ...loopSources(watch),
         startedAt,
-        timeoutMs: common.timeoutMs,
-        stallTimeoutMs: common.stallTimeoutMs,
-        heartbeatMs: common.heartbeatMs,
-        intervalMs: common.intervalMs,
-        probeTimeoutMs: common.probeTimeoutMs,
-        successThreshold: common.successThreshold,
-        expectStatus: common.expectStatus,
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
+        ...loopSettings(common, options.signal),
       });
     } finally {
       watch.close();
     }
     if (outcome.end.kind === 'ready') {
-      const ready = {
-        type: 'ready' as const,
-        elapsed_ms: outcome.elapsedMs,
-        url: url.origin,
-        health_url: target.healthUrl,
-      };
-      return {
-        ok: true,
-        exitCode: EXIT.ready,
-        elapsedMs: outcome.elapsedMs,
-        id: null,
-        url: url.origin,
-        event: { ...ready, t: emit(ready).t },
-      };
+      return start.ready(
+        { elapsed_ms: outcome.elapsedMs, url: url.origin, health_url: target.healthUrl },
+        ids,
+      );
     }
-    const fields = failureFromOutcome(outcome, diagnoser, common);
-    if (outcome.end.kind === 'exited' && outcome.end.end.hostRebooted === true) {
-      return fail(hostRebootedFailure(fields, `${host.name} rebooted: the server is gone`));
-    }
-    return fail(fields);
-  };
-  const result = run().finally(() => {
-    channel.close();
+    return start.fail(
+      failureFromOutcome(outcome, diagnoser, common, `${host.name} rebooted: the server is gone`),
+      ids,
+    );
   });
-  return { events: channel, result, redact };
 };
+
+// The host's watcher for one launch, reporting a lost and a regained link as events.
+export const watchOnHost = (
+  host: RemoteHost,
+  input: Pick<RemoteWatchInput, 'launch' | 'url' | 'headers'> & {
+    common: ResolvedCommon;
+    startedAt: number;
+    emit: StartRun['emit'];
+  },
+): RemoteWatch =>
+  createRemoteWatch({
+    transport: host.transport,
+    launch: input.launch,
+    url: input.url,
+    headers: input.headers,
+    intervalMs: input.common.intervalMs,
+    probeTimeoutMs: input.common.probeTimeoutMs,
+    deadline: input.startedAt + input.common.timeoutMs,
+    onUnreachable: (sinceMs) => {
+      input.emit({ type: 'unreachable', host: host.name, since_ms: sinceMs });
+    },
+    onReconnected: (afterMs) => {
+      input.emit({ type: 'reconnected', host: host.name, after_ms: afterMs });
+    },
+  });
+
+// The loop reads the log and the probes through the host's watcher.
+export const loopSources = (
+  watch: RemoteWatch,
+): Pick<LoopInput, 'createFollower' | 'createProber' | 'link'> => ({
+  createFollower: (o) => watch.createFollower(o),
+  createProber: (o) => watch.createProber(o),
+  link: watch.link,
+});

@@ -35,8 +35,22 @@ export interface StartHandle {
 // A failed event before the loop stamps its time.
 export type FailedFields = Omit<FailedEvent, 't' | 'type'>;
 
-// The failed event's fields for a loop outcome that is not ready.
+// The failed event's fields for a loop outcome that is not ready. A remote host that rebooted took the server with
+// it: a host failure (exit 6, `host-rebooted`, with `rebootedSummary`), not a crash.
 export const failureFromOutcome = (
+  outcome: LoopOutcome,
+  diagnoser: Diagnoser,
+  timeouts: { timeoutMs: number; stallTimeoutMs: number },
+  rebootedSummary = 'the host rebooted: the server is gone',
+): FailedFields => {
+  const fields = crashFailure(outcome, diagnoser, timeouts);
+  const end = outcome.end;
+  return end.kind === 'exited' && end.end.hostRebooted === true
+    ? hostRebootedFailure(fields, rebootedSummary)
+    : fields;
+};
+
+const crashFailure = (
   outcome: LoopOutcome,
   diagnoser: Diagnoser,
   timeouts: { timeoutMs: number; stallTimeoutMs: number },
@@ -103,7 +117,15 @@ export const hostRebootedFailure = (fields: FailedFields, summary: string): Fail
   ...fields,
   reason: 'unreachable',
   exit_code: exitCodeForReason('unreachable'),
-  diagnosis: { class: 'host-rebooted', summary, evidence: [], advice: [] },
+  diagnosis: {
+    class: 'host-rebooted',
+    summary,
+    evidence: [],
+    advice: [
+      'find out why the host rebooted (power, kernel panic, a GPU Xid error in the host log), then launch again',
+    ],
+  },
+  message: summary,
 });
 
 // Redacts the free text of a failure (summaries can quote commands).

@@ -2,25 +2,15 @@
 // and nothing is stopped.
 import { statSync } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
-import { invalidOption } from '../errors.ts';
-import { EXIT } from '../exit-codes.ts';
-import type { VigilEvent } from '../events.ts';
 import { getEngine } from '../engines/index.ts';
-import { createRedactor, type Redactor } from '../redact/redactor.ts';
+import { createRedactor } from '../redact/redactor.ts';
 import { createStartTracker } from '../diagnose/tracker.ts';
 import { createDiagnoser } from '../diagnose/diagnoser.ts';
-import { createChannel } from './channel.ts';
 import { watchPid } from './liveness.ts';
-import { runWatchLoop, type Emittable } from './loop.ts';
-import { resolveCommon, validateUrl, type WatchOptions } from './options.ts';
-import {
-  failureFromOutcome,
-  plainFailure,
-  redactFailure,
-  type FailedFields,
-  type StartHandle,
-  type StartResult,
-} from './result.ts';
+import { runWatchLoop } from './loop.ts';
+import type { WatchOptions } from './options.ts';
+import { failureFromOutcome, plainFailure, type StartHandle } from './result.ts';
+import { createStartRun, emitBlindSpots, loopSettings, resolveWaitOptions } from './start-run.ts';
 import { describeNonRegular } from '../state/usable-paths.ts';
 import { explainFullDisk } from './disk-full.ts';
 import { readProcStat } from '../hosts/proc.ts';
@@ -31,18 +21,7 @@ import { isLocalHost } from '../hosts/remote/destination.ts';
 // Watches a running server start. Throws UsageError at once for invalid options.
 export const watch = (options: WatchOptions): StartHandle => {
   if (!isLocalHost(options.host)) return watchRemote(options);
-  const common = resolveCommon(options);
-  const url = validateUrl(options.url, 'url');
-  if (options.pid !== undefined && (!Number.isInteger(options.pid) || options.pid < 1)) {
-    throw invalidOption('pid', 'a process id (a whole number above 0)', options.pid);
-  }
-  // Checked at run time too: JavaScript callers get no type check.
-  const logFrom: string | undefined = options.logFrom;
-  if (logFrom !== undefined && logFrom !== 'start' && logFrom !== 'end') {
-    throw invalidOption('logFrom', 'start or end', logFrom);
-  }
-
-  if (options.log?.trim() === '') throw invalidOption('log', 'a file path', options.log);
+  const { common, url } = resolveWaitOptions(options);
   const engine = common.engine === 'auto' ? 'generic' : common.engine;
   const spec = getEngine(engine);
   const logPath = options.log === undefined ? null : resolvePath(options.log);
@@ -59,26 +38,9 @@ export const watch = (options: WatchOptions): StartHandle => {
     urls: [options.url],
     ...(options.apiKey === undefined ? {} : { secrets: [options.apiKey] }),
   });
-  const channel = createChannel<VigilEvent>();
-  const emit = (event: Emittable): VigilEvent => {
-    const t = Math.round(performance.now());
-    const stamped: VigilEvent =
-      event.type === 'notice' ? { ...event, message: redact(event.message), t } : { ...event, t };
-    channel.push(stamped);
-    return stamped;
-  };
-  const fail = (fields: FailedFields): StartResult => {
-    const safe = redactFailure(fields, redact);
-    const event = { ...safe, type: 'failed' as const, t: emit({ type: 'failed', ...safe }).t };
-    return {
-      ok: false,
-      exitCode: safe.exit_code,
-      elapsedMs: safe.elapsed_ms,
-      id: null,
-      url: url.origin,
-      event,
-    };
-  };
+  const start = createStartRun(redact);
+  const { emit } = start;
+  const ids = { id: null, url: url.origin };
   // What cannot work is said at the start: a pid that is not running, a --log that is a folder or a FIFO (reading
   // a FIFO would block, and it is not a log vigil can follow).
   const refusal = (): string | null => {
@@ -88,11 +50,11 @@ export const watch = (options: WatchOptions): StartHandle => {
     const kind = logPath === null ? null : describeNonRegular(logPath);
     return kind === null ? null : `--log ${options.log ?? ''} is ${kind}`;
   };
-  const run = async (): Promise<StartResult> => {
+  return start.handle(async () => {
     const startedAt = performance.now();
     const refused = refusal();
     if (refused !== null) {
-      return fail(
+      return start.fail(
         plainFailure(
           'preflight',
           {
@@ -103,24 +65,12 @@ export const watch = (options: WatchOptions): StartHandle => {
           },
           0,
         ),
+        ids,
       );
     }
     // `--log-from end`: only what is written from now on; a file that does not exist yet starts at 0.
     const fromOffset = logPath === null || options.logFrom !== 'end' ? 0 : sizeOf(logPath);
-    if (logPath === null) {
-      emit({
-        type: 'notice',
-        code: 'no-log',
-        message: 'no log followed (--log): no stall detection, no phases',
-      });
-    }
-    if (options.pid === undefined) {
-      emit({
-        type: 'notice',
-        code: 'no-pid',
-        message: 'no process watched (--pid): a crash shows only as failed probes until --timeout',
-      });
-    }
+    emitBlindSpots(emit, { log: logPath !== null, pid: options.pid !== undefined });
     const diagnoser = createDiagnoser({ engine: common.engine === 'auto' ? 'auto' : engine, redact });
     const outcome = await runWatchLoop({
       spec,
@@ -132,37 +82,16 @@ export const watch = (options: WatchOptions): StartHandle => {
       log: logPath === null ? null : { path: logPath, fromOffset },
       liveness: options.pid === undefined ? null : watchPid(options.pid),
       startedAt,
-      timeoutMs: common.timeoutMs,
-      stallTimeoutMs: common.stallTimeoutMs,
-      heartbeatMs: common.heartbeatMs,
-      intervalMs: common.intervalMs,
-      probeTimeoutMs: common.probeTimeoutMs,
-      successThreshold: common.successThreshold,
-      expectStatus: common.expectStatus,
-      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...loopSettings(common, options.signal),
     });
     if (outcome.end.kind === 'ready') {
-      const event = {
-        type: 'ready' as const,
-        elapsed_ms: outcome.elapsedMs,
-        url: url.origin,
-        health_url: target.healthUrl,
-      };
-      return {
-        ok: true,
-        exitCode: EXIT.ready,
-        elapsedMs: outcome.elapsedMs,
-        id: null,
-        url: url.origin,
-        event: { ...event, t: emit(event).t },
-      };
+      return start.ready(
+        { elapsed_ms: outcome.elapsedMs, url: url.origin, health_url: target.healthUrl },
+        ids,
+      );
     }
-    return fail(await explainFullDisk(failureFromOutcome(outcome, diagnoser, common), logPath));
-  };
-  const result = run().finally(() => {
-    channel.close();
+    return start.fail(await explainFullDisk(failureFromOutcome(outcome, diagnoser, common), logPath), ids);
   });
-  return { events: channel, result, redact: redact satisfies Redactor };
 };
 
 const sizeOf = (path: string): number => {

@@ -68,6 +68,10 @@ describe('what the CLI loads', () => {
     expect(
       modules.filter((m) => /^(probe|diagnose|flags|logs|state|watch)\//.test(m) && m !== 'watch/options.js'),
     ).toEqual([]);
+    // The --host options are defined and checked without the ssh code, which loads only for a remote host.
+    expect(modules.filter((m) => /^hosts\/remote\/(ssh|host|launch-script|manage-scripts)/.test(m))).toEqual(
+      [],
+    );
   });
 
   it('check --help loads check, not the flag checks', () => {

@@ -283,3 +283,51 @@ describe('how far a hang got', () => {
     expect(diagnose(readLines('sglang-other-03.log'), 'sglang').summary).toContain('weight-load) at 2/4');
   });
 });
+
+describe('port-in-use advice', () => {
+  it.each(['sglang', 'vllm', 'tgi'] as const)(
+    '%s: names the port when the log does, and never prints an empty one',
+    (engine) => {
+      const named = diagnose(
+        numbered(
+          "OSError: [Errno 98] error while attempting to bind on address ('0.0.0.0', 30123): address already in use",
+        ),
+        engine,
+      );
+      expect(named.class).toBe('port-in-use');
+      expect(named.advice.join(' ')).toContain('30123');
+      const unnamed = diagnose(numbered('RuntimeError: Address already in use'), engine);
+      expect(unnamed.class).toBe('port-in-use');
+      const advice = unnamed.advice.join(' ');
+      expect(advice).toContain('the process holding the port');
+      expect(advice).not.toMatch(/port {2}|grep :`/);
+    },
+  );
+});
+
+describe('a log appended to by several starts', () => {
+  const start = (...failure: string[]): string[] => [
+    "server_args=ServerArgs(model_path='m', tp_size=1, port=30000)",
+    'Init torch distributed begin.',
+    'Load weight begin. avail mem=78.50 GB',
+    ...failure,
+  ];
+
+  it('explains the last start, not a failure of an earlier one', () => {
+    const lines = numbered(
+      ...start('OSError: [Errno 98] Address already in use'),
+      ...start('torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB'),
+    );
+    const diagnosis = diagnose(lines);
+    expect(diagnosis.class).toBe('cuda-oom');
+    expect(diagnosis.evidence.map((e) => e.line)).not.toContain(4);
+  });
+
+  it('keeps a failure of the last start that came before a line repeating an earlier phase', () => {
+    const lines = numbered(
+      ...start('OSError: [Errno 98] Address already in use'),
+      'Load weight begin. avail mem=78.50 GB',
+    );
+    expect(diagnose(lines).class).toBe('port-in-use');
+  });
+});

@@ -1,5 +1,5 @@
 // Advice for a failed SGLang start, naming SGLang's own flags (engines do no I/O: data and small functions).
-import type { Advisor, FailureFacts } from '../../diagnose/facts.ts';
+import { portHolder, type Advisor, type FailureFacts } from '../../diagnose/facts.ts';
 
 // vLLM spellings people pass to SGLang, with SGLang's own (docs/engines/flag-history.md).
 const VLLM_SPELLINGS: Record<string, string> = {
@@ -152,7 +152,7 @@ export const adviseSglang: Advisor = (cls, facts, context) => {
       ];
     case 'port-in-use':
       return [
-        `Stop the process holding port ${facts.port ?? ''} (\`ss -ltnp | grep :${facts.port ?? ''}\`; often an earlier SGLang still exiting) or choose another ${facts.flag === undefined || facts.flag === 'port' || facts.flag === '' ? '--port' : `--${facts.flag.replaceAll('_', '-')}`}.`,
+        `Stop ${portHolder(facts.port)} (often an earlier SGLang still exiting) or choose another ${facts.flag === undefined || facts.flag === 'port' || facts.flag === '' ? '--port' : `--${facts.flag.replaceAll('_', '-')}`}.`,
         'If the holder is a vigil launch: `vigil stop ID`, or `vigil up --replace`.',
       ];
     case 'model-not-found-or-auth':

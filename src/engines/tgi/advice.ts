@@ -1,5 +1,5 @@
 // Advice for a failed TGI start, naming text-generation-launcher's flags.
-import type { Advisor } from '../../diagnose/facts.ts';
+import { portHolder, type Advisor } from '../../diagnose/facts.ts';
 
 export const adviseTgi: Advisor = (cls, facts, context) => {
   switch (cls) {
@@ -16,7 +16,7 @@ export const adviseTgi: Advisor = (cls, facts, context) => {
         ? [
             "Port 29500 is torch.distributed's master port: stop the old shard process or pass another --master-port.",
           ]
-        : [`Stop the process holding port ${facts.port ?? ''} or pass another --port.`];
+        : [`Stop ${portHolder(facts.port)} or pass another --port.`];
     case 'model-not-found-or-auth':
       return facts.kind === 'auth'
         ? [

@@ -1,5 +1,5 @@
 // Advice for a failed vLLM start, naming vLLM's own flags (engines do no I/O: data and small functions).
-import type { Advisor, FailureFacts } from '../../diagnose/facts.ts';
+import { portHolder, type Advisor, type FailureFacts } from '../../diagnose/facts.ts';
 
 const divisors = (n: number): string =>
   Array.from({ length: n }, (_, i) => i + 1)
@@ -107,7 +107,7 @@ export const adviseVllm: Advisor = (cls, facts, context) => {
       ];
     case 'port-in-use':
       return [
-        `Stop the process holding port ${facts.port ?? ''} (\`ss -ltnp | grep :${facts.port ?? ''}\`) or pass another --port.`,
+        `Stop ${portHolder(facts.port)} or pass another --port.`,
         'If the holder is a vigil launch: `vigil stop ID`, or `vigil up --replace`.',
       ];
     case 'model-not-found-or-auth':

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { invalidOption } from '../../errors.ts';
 import type { ExecResult } from '../exec.ts';
 import type { Destination } from './destination.ts';
+import { stdinShell } from './quote.ts';
 import { sshFailureError } from './ssh-errors.ts';
 
 // How to reach one host.
@@ -52,20 +53,6 @@ const ALIVE_INTERVAL_S = 2;
 const ALIVE_COUNT = 3;
 /** Unix socket paths are limited to ~104 bytes. */
 const MAX_SOCKET_PATH = 100;
-
-// `sh -c` → `sh -s`; `bash -lc` → `bash -l -s`: the same shell, reading its script from stdin.
-export const stdinShell = (remoteShell: string | undefined): string[] => {
-  const words = (remoteShell ?? 'sh -c').trim().split(/\s+/);
-  if (words.length === 0 || words[0] === '' || !words.every((w) => /^[A-Za-z0-9_./-]+$/.test(w))) {
-    throw invalidOption('--remote-shell', "a shell and its flags, e.g. 'bash -lc'", remoteShell);
-  }
-  const out: string[] = [];
-  for (const word of words) {
-    if (word === '-c') continue;
-    out.push(/^-[A-Za-z]+$/.test(word) && word.endsWith('c') ? word.slice(0, -1) : word);
-  }
-  return [...out, '-s'];
-};
 
 // The control socket: a short hash of everything that picks the connection, in a 0700 folder of vigil's own.
 const controlPathFor = (settings: SshSettings): string => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLocalHost, parseDestination } from '../../../src/hosts/remote/destination.ts';
-import { stdinShell } from '../../../src/hosts/remote/ssh.ts';
+import { stdinShell } from '../../../src/hosts/remote/quote.ts';
 import { classifySshFailure } from '../../../src/hosts/remote/ssh-errors.ts';
 
 describe('parseDestination', () => {
