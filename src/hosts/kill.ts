@@ -50,9 +50,16 @@ const POLL_MS = 50;
 export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Promise<StopTreeResult> => {
   const result = await signalUntilGone(tree, options);
   // An emptied cgroup goes too; one that still holds a survivor stays, so the next stop finds it.
-  if (tree.cgroup !== undefined && tree.cgroup !== null && result.survivors.length === 0)
-    removeCgroup(tree.cgroup);
+  if (tree.cgroup !== undefined && tree.cgroup !== null && result.survivors.length === 0) {
+    await removeEmptiedCgroup(tree.cgroup);
+  }
   return result;
+};
+
+// The kernel may count a process that was just killed as a member for a moment more: a few tries, then it is left
+// for the next launch's cleanup of stale cgroups.
+const removeEmptiedCgroup = async (path: string): Promise<void> => {
+  for (let attempt = 0; attempt < 10 && !removeCgroup(path); attempt++) await sleep(20);
 };
 
 const signalUntilGone = async (tree: ProcessTree, options: StopTreeOptions): Promise<StopTreeResult> => {
@@ -74,10 +81,10 @@ const signalUntilGone = async (tree: ProcessTree, options: StopTreeOptions): Pro
 };
 
 // The live pids of a launch's tree: its cgroup's members, session members, group members, processes carrying its
-// marker, and the leader itself. When the leader's
-// pid now belongs to another process (a different start time), its ids were reused: the tree is gone, and
-// nothing under those ids is ours to signal. (Linux hands out a pid again only once no process uses it as a
-// session or group id, so while any member lives the ids cannot have been reused.)
+// marker, and the leader itself. When the leader's pid now belongs to another process (a different start time),
+// its ids were reused: the tree is gone, and nothing under those ids is ours to signal. (Linux hands out a pid
+// again only once no process uses it as a session or group id, so while any member lives the ids cannot have been
+// reused.)
 export const listTree = (tree: ProcessTree): number[] => {
   const leader = readProcStat(tree.pid);
   const marker = tree.marker ?? null;
