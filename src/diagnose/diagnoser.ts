@@ -183,13 +183,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         matched = true;
       }
     }
-    const current = trackerFor(resolveEngine());
-    const before = current?.phaseMarks().length ?? 0;
-    for (const tracker of trackers.values()) tracker.track(raw, normalized, raw.line);
-    // The server started again (a log appended to by launch after launch): what the earlier starts printed no
-    // longer explains this one.
-    const marks = current?.phaseMarks() ?? [];
-    if (before > 0 && marks.length === 1 && marks[0]?.line === raw.line) forgetBefore(raw.line);
+    for (const tracker of trackers.values()) {
+      const before = tracker.phaseMarks().length;
+      tracker.track(raw, normalized, raw.line);
+      // The server started again (a log appended to by launch after launch): what the earlier starts printed no
+      // longer explains this one. Rare, so the engine is resolved only then.
+      const marks = tracker.phaseMarks();
+      if (before > 0 && marks.length === 1 && marks[0]?.line === raw.line) {
+        if (trackerFor(resolveEngine()) === tracker) forgetBefore(raw.line);
+      }
+    }
   };
 
   const forgetBefore = (line: number): void => {

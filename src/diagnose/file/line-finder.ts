@@ -1,6 +1,5 @@
 // Finds the lines of a buffer that contain any of a set of literals, and counts newlines: the inner loop of
-// `vigil diagnose` on a large file. Buffer#indexOf runs once per literal (memchr speed, one pass each); the lines
-// that hold a literal are few, and only they become strings.
+// `vigil diagnose` on a large file. The lines that hold a literal are few, and only they become strings.
 // Hand-written: no library searches a Buffer for many literals at once.
 
 // Searches reads into its own buffers.
@@ -23,7 +22,7 @@ export interface LineFinderOptions {
 const NEWLINE = 0x0a;
 // Creates a finder with its two buffers.
 export const createLineFinder = (options: LineFinderOptions): LineFinder =>
-  createIndexOfFinder(options.bufferBytes);
+  createRegExpFinder(options.bufferBytes);
 
 // Line starts of every line in buffer[from, to) (an empty literal matches all of them).
 const everyLine = (buffer: Buffer, from: number, to: number): number[] => {
@@ -36,36 +35,43 @@ const everyLine = (buffer: Buffer, from: number, to: number): number[] => {
   return starts;
 };
 
-const usable = (literals: readonly string[]): { bytes: Buffer[]; all: boolean } => {
-  const bytes = [...new Set(literals)]
-    .filter((literal) => !literal.includes('\n'))
-    .map((literal) => Buffer.from(literal, 'utf8'));
-  return { bytes: bytes.filter((literal) => literal.length > 0), all: bytes.some((b) => b.length === 0) };
-};
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-// One Buffer#indexOf pass per literal, then the line starts sorted.
-const createIndexOfFinder = (bufferBytes: number): LineFinder => {
-  let literals: Buffer[] = [];
+// One regular expression over the region read as latin1 (one character per byte, so indices are byte offsets):
+// a single pass finds every literal, where one Buffer#indexOf pass per literal cost 1.6–1.8 times as much with
+// the diagnoser's 75 literals (measured on 64 MB logs). Literals are ASCII; a non-ASCII one is matched as UTF-8.
+const createRegExpFinder = (bufferBytes: number): LineFinder => {
+  let pattern: RegExp | null = null;
   let all = false;
+  let key: string | null = null;
   return {
     buffers: [Buffer.alloc(bufferBytes), Buffer.alloc(bufferBytes)],
     setLiterals(next) {
-      ({ bytes: literals, all } = usable(next));
+      // Asked before every chunk; the set rarely changes, so the expression is built only when it does.
+      const nextKey = next.join('\n');
+      if (nextKey === key) return;
+      key = nextKey;
+      const kept = [...new Set(next)].filter((literal) => !literal.includes('\n'));
+      all = kept.includes('');
+      const sources = kept
+        .filter((literal) => literal !== '')
+        .map((literal) => escapeRegExp(Buffer.from(literal, 'utf8').toString('latin1')));
+      pattern = sources.length === 0 ? null : new RegExp(sources.join('|'), 'g');
     },
     lineStarts(buffer, from, to) {
       if (all) return everyLine(buffer, from, to);
-      const region = buffer.subarray(0, to);
+      if (pattern === null) return [];
+      const text = buffer.toString('latin1', from, to);
       const starts: number[] = [];
-      for (const literal of literals) {
-        for (let at = region.indexOf(literal, from); at !== -1;) {
-          starts.push(Math.max(from, region.lastIndexOf(NEWLINE, at) + 1));
-          const newline = region.indexOf(NEWLINE, at);
-          if (newline === -1) break;
-          at = region.indexOf(literal, newline + 1);
-        }
+      pattern.lastIndex = 0;
+      for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+        starts.push(from + text.lastIndexOf('\n', match.index) + 1);
+        // The rest of this line can add nothing: go on from the next line.
+        const newline = text.indexOf('\n', match.index);
+        if (newline === -1) break;
+        pattern.lastIndex = newline + 1;
       }
-      starts.sort((a, b) => a - b);
-      return starts.filter((start, i) => start !== starts[i - 1]);
+      return starts;
     },
     countNewlines(buffer, from, to) {
       let count = 0;
