@@ -104,6 +104,7 @@ const toJson = (s: LiveState): Record<string, unknown> => ({
   pgid: s.record.pgid,
   sid: s.record.sid,
   processes: s.pids,
+  ...(s.record.cgroup === undefined || s.record.cgroup === null ? {} : { cgroup: s.record.cgroup }),
   started_at: s.record.started_at,
   age_ms: s.ageMs,
   url: s.record.url,

@@ -90,6 +90,8 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
           keepOnFailure: raw.keepOnFailure === true,
           detachOnInterrupt: raw.detachOnInterrupt === true,
           replace: raw.replace === true,
+          cgroup: ctx.env['VIGIL_NO_CGROUP'] !== '1',
+          debug: ctx.debug,
           preflight: raw.preflight,
           offline: raw.offline === true,
           strict: raw.strict === true,

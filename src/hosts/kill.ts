@@ -1,5 +1,6 @@
-// Stops a launched server's whole tree: SIGTERM to its group and session, grace, SIGKILL, then verify.
+// Stops a launched server's whole tree: SIGTERM to its cgroup, group and session, grace, SIGKILL, then verify.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cgroupMembers, killCgroup, removeCgroup } from './cgroup.ts';
 import { findTreeMembers, isProcessAlive, readCommandLine, readProcStat } from './proc.ts';
 
 // The ids that make up one launch's processes.
@@ -12,6 +13,8 @@ export interface ProcessTree {
   starttime?: number | null;
   /** The launch's environment marker (launchMarker()): finds processes that left the session and group. */
   marker?: string | null;
+  /** The launch's own cgroup v2 directory (createLaunchCgroup): holds every process of the launch, escaped or not. */
+  cgroup?: string | null;
 }
 
 // How patient a stop is.
@@ -45,8 +48,23 @@ const POLL_MS = 50;
 
 // Sends SIGTERM, waits up to the grace period, sends SIGKILL to what is left, and verifies (docs/cli.md, stop).
 export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Promise<StopTreeResult> => {
+  const result = await signalUntilGone(tree, options);
+  // An emptied cgroup goes too; one that still holds a survivor stays, so the next stop finds it.
+  if (tree.cgroup !== undefined && tree.cgroup !== null && result.survivors.length === 0) {
+    await removeEmptiedCgroup(tree.cgroup);
+  }
+  return result;
+};
+
+// The kernel may count a process that was just killed as a member for a moment more: a few tries, then it is left
+// for the next launch's cleanup of stale cgroups.
+const removeEmptiedCgroup = async (path: string): Promise<void> => {
+  for (let attempt = 0; attempt < 10 && !removeCgroup(path); attempt++) await sleep(20);
+};
+
+const signalUntilGone = async (tree: ProcessTree, options: StopTreeOptions): Promise<StopTreeResult> => {
   // Members listed a moment ago are as good as a new list: with none left, no process remains that could start
-  // one; a member started since then is in the group (and gets its signal), or turns up in the rescans below.
+  // one; a member started since then is in the group or cgroup (and gets its signal), or turns up in the rescans.
   const first = options.members === undefined ? listTree(tree) : [...options.members];
   if (first.length === 0) return { signalled: 0, killed: false, survivors: [] };
   options.onStopping?.(first.length);
@@ -54,6 +72,7 @@ export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Pro
   const graceOver = await waitUntilGone(tree, first, options.graceMs, options.skipGrace);
   if (graceOver) return { signalled: first.length, killed: false, survivors: [] };
   const left = listTree(tree);
+  if (tree.cgroup !== undefined && tree.cgroup !== null) killCgroup(tree.cgroup);
   signalTree(tree, left, 'SIGKILL');
   const gone = await waitUntilGone(tree, left, options.verifyMs ?? 10_000);
   if (gone) return { signalled: first.length, killed: true, survivors: [] };
@@ -61,23 +80,33 @@ export const stopTree = async (tree: ProcessTree, options: StopTreeOptions): Pro
   return { signalled: first.length, killed: true, survivors };
 };
 
-// The live pids of a launch's tree: session members, group members, and the leader itself. When the leader's
-// pid now belongs to another process (a different start time), its ids were reused: the tree is gone, and
-// nothing under those ids is ours to signal. (Linux hands out a pid again only once no process uses it as a
-// session or group id, so while any member lives the ids cannot have been reused.)
+// The live pids of a launch's tree: its cgroup's members, session members, group members, processes carrying its
+// marker, and the leader itself. When the leader's pid now belongs to another process (a different start time),
+// its ids were reused: the tree is gone, and nothing under those ids is ours to signal. (Linux hands out a pid
+// again only once no process uses it as a session or group id, so while any member lives the ids cannot have been
+// reused.)
 export const listTree = (tree: ProcessTree): number[] => {
   const leader = readProcStat(tree.pid);
   const marker = tree.marker ?? null;
+  // The cgroup is the launch's alone: whatever is in it belongs to the launch (zombies aside).
+  const inCgroup =
+    tree.cgroup === undefined || tree.cgroup === null
+      ? []
+      : cgroupMembers(tree.cgroup).filter((pid) => pid !== process.pid && isProcessAlive(pid));
   if (
     leader !== null &&
     tree.starttime !== undefined &&
     tree.starttime !== null &&
     leader.starttime !== tree.starttime
   ) {
-    // The ids were reused; processes carrying the launch's own marker are still the launch's.
-    return marker === null ? [] : findTreeMembers({ marker }).map((p) => p.pid);
+    // The ids were reused; processes in the launch's cgroup or carrying its marker are still the launch's.
+    const own = marker === null ? [] : findTreeMembers({ marker }).map((p) => p.pid);
+    return [...new Set([...inCgroup, ...own])];
   }
-  const found = new Set(findTreeMembers({ sid: tree.sid, pgid: tree.pgid, marker }).map((p) => p.pid));
+  const found = new Set([
+    ...inCgroup,
+    ...findTreeMembers({ sid: tree.sid, pgid: tree.pgid, marker }).map((p) => p.pid),
+  ]);
   if (isProcessAlive(tree.pid, tree.starttime ?? undefined)) found.add(tree.pid);
   return [...found];
 };

@@ -2,7 +2,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, constants, fstatSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Writable } from 'node:stream';
 import { VigilError } from '../errors.ts';
+import { joinCgroup } from './cgroup.ts';
 import { readProcStat } from './proc.ts';
 
 // What to start and where its output goes.
@@ -12,6 +14,8 @@ export interface SpawnDetachedOptions {
   logPath: string;
   env: NodeJS.ProcessEnv;
   cwd?: string;
+  /** A cgroup v2 directory (createLaunchCgroup) the server joins before it runs. */
+  cgroup?: string;
 }
 
 // How the leader exited: a code, or the signal that killed it.
@@ -30,6 +34,8 @@ export interface DetachedProcess {
   starttime: number | null;
   /** The log file's size before the server started: tailing begins here. */
   logOffset: number;
+  /** The cgroup the leader joined before the server ran, or null (none given, or the kernel refused the move). */
+  cgroup: string | null;
   /** Resolves when the leader exits (Node reaps it, so this is immediate). */
   exited: Promise<ExitInfo>;
   /** The exit, once it has happened. */
@@ -37,12 +43,21 @@ export interface DetachedProcess {
   child: ChildProcess;
 }
 
+// With a cgroup, the command starts as `sh` waiting on fd 3: vigil moves it into the cgroup, then says go, and only
+// then does it close the gate and exec the server (same pid). So no process of the launch ever runs outside the
+// cgroup; without a go (vigil died in between), nothing runs at all.
+const GATE_SCRIPT = 'read -r go <&3 && [ "$go" = go ] || exit 125; exec 3<&-; exec "$@"';
+
 const LOG_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NONBLOCK;
 
 // Spawns argv detached (setsid) with the log as stdout and stderr, never through a pipe, so the server outlives vigil.
 export const spawnDetached = async (options: SpawnDetachedOptions): Promise<DetachedProcess> => {
-  const [file, ...args] = options.argv;
+  const [file] = options.argv;
   if (file === undefined) throw new VigilError('E_SPAWN', 'the server command is empty');
+  const gated = options.cgroup !== undefined;
+  const [spawnFile, ...args] = gated
+    ? ['/bin/sh', '-c', GATE_SCRIPT, 'vigil', ...options.argv]
+    : options.argv;
   let fd: number;
   try {
     mkdirSync(dirname(options.logPath), { recursive: true, mode: 0o700 });
@@ -67,9 +82,9 @@ export const spawnDetached = async (options: SpawnDetachedOptions): Promise<Deta
   const logOffset = fstatSync(fd).size;
   let child: ChildProcess;
   try {
-    child = spawn(file, args, {
+    child = spawn(spawnFile ?? file, args, {
       detached: true,
-      stdio: ['ignore', fd, fd],
+      stdio: gated ? ['ignore', fd, fd, 'pipe'] : ['ignore', fd, fd],
       env: options.env,
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     });
@@ -99,6 +114,8 @@ export const spawnDetached = async (options: SpawnDetachedOptions): Promise<Deta
   });
   const pid = child.pid;
   if (pid === undefined) throw new VigilError('E_SPAWN', `could not start ${file}: no process id`);
+  const cgroup = options.cgroup !== undefined && joinCgroup(options.cgroup, pid) ? options.cgroup : null;
+  if (gated) openGate(child.stdio[3] as Writable);
   // The server must not keep vigil alive, and vigil must be able to exit while the server runs on.
   child.unref();
   return {
@@ -107,12 +124,19 @@ export const spawnDetached = async (options: SpawnDetachedOptions): Promise<Deta
     sid: pid,
     starttime: readProcStat(pid)?.starttime ?? null,
     logOffset,
+    cgroup,
     get exit() {
       return exit;
     },
     child,
     exited,
   };
+};
+
+// Lets the gated leader go on to exec the server; the pipe closes at once, so it keeps neither side alive.
+const openGate = (gate: Writable): void => {
+  gate.on('error', () => undefined);
+  gate.end('go\n');
 };
 
 const spawnError = (file: string, error: unknown): VigilError => {

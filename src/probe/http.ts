@@ -40,6 +40,8 @@ const NOT_CONNECTED = new Set([
 const BODY_LIMIT = 65_536;
 
 const LOOPBACK_FAMILIES = ['127.0.0.1', '[::1]'];
+/** How soon a refused loopback family is asked again while the other one hangs. */
+const REFUSED_RETRY_MS = 100;
 
 // Probes url once. `localhost` is tried on IPv4 and IPv6 at once (happy eyeballs): a server may bind only one of
 // them, and a listener squatting the other must not hold every probe for its whole timeout.
@@ -53,26 +55,68 @@ export const probeOnce = async (url: string, options: ProbeOnceOptions): Promise
   }
   return new Promise<ProbeResult>((resolve) => {
     const racers = LOOPBACK_FAMILIES.map(() => new AbortController());
-    const results: (ProbeResult | null)[] = LOOPBACK_FAMILIES.map(() => null);
+    const latest: (ProbeResult | null)[] = LOOPBACK_FAMILIES.map(() => null);
+    // Each family is in a request, waiting to ask again, or done.
+    const state: ('request' | 'retry' | 'done')[] = LOOPBACK_FAMILIES.map(() => 'request');
+    const timers: (NodeJS.Timeout | null)[] = LOOPBACK_FAMILIES.map(() => null);
     let settled = false;
-    LOOPBACK_FAMILIES.forEach((hostname, i) => {
+    const inRequestBesides = (i: number): boolean => state.some((s, j) => j !== i && s === 'request');
+    const settleIfDone = (): void => {
+      if (settled || state.some((s) => s !== 'done')) return;
+      settled = true;
+      // Without an HTTP answer, the answer that got furthest.
+      resolve(
+        latest.find((r) => r?.connected === true && r.error !== 'aborted') ?? (latest[0] as ProbeResult),
+      );
+    };
+    const attempt = (i: number): void => {
+      state[i] = 'request';
       const own = AbortSignal.any([signal, (racers[i] as AbortController).signal]);
-      void requestOnce(url, parsed, hostname, own, options, started).then((result) => {
-        results[i] = result;
+      void requestOnce(url, parsed, LOOPBACK_FAMILIES[i] ?? '', own, options, started).then((result) => {
+        latest[i] = result;
+        state[i] = 'done';
         if (settled) return;
-        // The first HTTP answer wins; without one, the answer that got furthest once both are in.
+        // The first HTTP answer wins.
         if (result.status !== null) {
           settled = true;
+          timers.forEach((timer) => {
+            if (timer !== null) clearTimeout(timer);
+          });
           racers.forEach((racer, j) => {
             if (j !== i) racer.abort();
           });
           resolve(result);
-        } else if (results.every((r) => r !== null)) {
-          settled = true;
-          const done = results;
-          resolve(done.find((r) => r.connected && r.error !== 'aborted') ?? (done[0] as ProbeResult));
+          return;
         }
+        // Refused here while the other family holds a connection that does not answer (a squatter): the server
+        // may bind this family any moment, so ask again rather than wait out the other one's whole timeout.
+        if (!result.connected && inRequestBesides(i) && !signal.aborted) {
+          state[i] = 'retry';
+          timers[i] = setTimeout(() => {
+            timers[i] = null;
+            if (!settled && !signal.aborted && inRequestBesides(i)) {
+              attempt(i);
+            } else {
+              state[i] = 'done';
+              settleIfDone();
+            }
+          }, REFUSED_RETRY_MS);
+          return;
+        }
+        // This family is done: a refused one waiting to ask again has nothing left to wait for.
+        state.forEach((s, j) => {
+          const timer = timers[j];
+          if (s === 'retry' && timer !== null && timer !== undefined) {
+            clearTimeout(timer);
+            timers[j] = null;
+            state[j] = 'done';
+          }
+        });
+        settleIfDone();
       });
+    };
+    LOOPBACK_FAMILIES.forEach((_, i) => {
+      attempt(i);
     });
   });
 };

@@ -1,6 +1,7 @@
 // The live state of a recorded launch (`vigil status`) and stopping it (`vigil stop`), here or on its host.
 import { listTree, stopTree, type ProcessTree, type StopTreeResult } from '../hosts/kill.ts';
 import { launchMarker } from '../hosts/proc.ts';
+import { launchCgroupOf } from '../hosts/cgroup.ts';
 import { VigilError } from '../errors.ts';
 import type { RemoteOptions } from '../watch/options.ts';
 import { hostOfRecord, isRemoteRecord, remoteIdsOf } from './launch-host.ts';
@@ -136,11 +137,12 @@ export const stopLaunch = async (
   return { ...result, alreadyExited: before.state === 'exited' };
 };
 
-// The processes of a recorded launch: its leader, session and group, and what carries its marker.
+// The processes of a recorded launch: its cgroup, its leader, session and group, and what carries its marker.
 export const treeOf = (record: LaunchRecord): ProcessTree => ({
   pid: record.pid,
   pgid: record.pgid,
   sid: record.sid,
   starttime: record.proc_start,
   marker: launchMarker(record.id),
+  cgroup: launchCgroupOf(record.cgroup, record.id),
 });

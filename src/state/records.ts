@@ -37,6 +37,8 @@ export interface LaunchRecord {
   stop_requested_at?: string | null | undefined;
   /** The `vigil up` process watching the launch (pid and /proc start time), so status can tell it is gone. */
   watcher?: { pid: number; proc_start: number | null } | undefined;
+  /** Local launches: the launch's own cgroup v2 directory, when the system allowed one (docs/faults.md). */
+  cgroup?: string | null | undefined;
   /** Remote launches: the host's boot id at launch (a different one means the server is gone). */
   boot_id?: string | null | undefined;
   /** Remote launches: where the launch wrapper writes the server's exit status. */
@@ -79,6 +81,7 @@ const recordSchema = (): Promise<ZodType<LaunchRecord>> =>
       ended_at: z.string().nullable(),
       stop_requested_at: z.string().nullable().optional(),
       watcher: z.object({ pid: z.number().int(), proc_start: z.number().int().nullable() }).optional(),
+      cgroup: z.string().nullable().optional(),
       boot_id: z.string().nullable().optional(),
       exit_file: z.string().nullable().optional(),
       ssh: z

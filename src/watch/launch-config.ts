@@ -8,6 +8,7 @@ import { readServerCommand, resolveSpawnArgv, type ServerCommand } from '../engi
 import { stateDir as defaultStateDir } from '../state/dir.ts';
 import { vigilCommand } from '../self.ts';
 import { isLocalHost } from '../hosts/remote/destination.ts';
+import { NO_CGROUP_VAR } from '../hosts/cgroup.ts';
 import { resolveCommon, resolveOption, type LaunchOptions, type ResolvedCommon } from './options.ts';
 import { resolveTarget, type ProbeTarget } from './target.ts';
 
@@ -24,6 +25,8 @@ export interface LaunchConfig extends ResolvedCommon {
   keepOnFailure: boolean;
   detachOnInterrupt: boolean;
   replace: boolean;
+  /** Whether to try a cgroup of its own for the server. */
+  cgroup: boolean;
   preflight: boolean;
   /** The engine release whose rules apply (`--engine-version`), checked against the releases vigil knows. */
   engineVersion: string | null;
@@ -88,6 +91,7 @@ export const resolveLaunch = (options: LaunchOptions): LaunchConfig => {
     keepOnFailure: options.keepOnFailure === true,
     detachOnInterrupt: options.detachOnInterrupt === true,
     replace: options.replace === true,
+    cgroup: options.cgroup ?? process.env[NO_CGROUP_VAR] !== '1',
     preflight: options.preflight !== false,
     engineVersion,
     options,

@@ -11,6 +11,7 @@ import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
 import { listTree, stopTree } from '../hosts/kill.ts';
 import { LAUNCH_ID_VAR, launchMarker, readProcStat } from '../hosts/proc.ts';
+import { createLaunchCgroup, NO_CGROUP_VAR, removeCgroup, type LaunchCgroup } from '../hosts/cgroup.ts';
 import {
   newLaunchId,
   readLaunchRecord,
@@ -210,6 +211,10 @@ const launchLocked = async (
         ? '/dev/null'
         : logValue.path;
   const followLog = logValue?.kind !== 'none';
+  // A cgroup of its own where the system allows; elsewhere the session, group and marker below do the tracking.
+  const cgroup: LaunchCgroup = config.cgroup
+    ? createLaunchCgroup(id)
+    : { ok: false, reason: `turned off (${NO_CGROUP_VAR}=1)` };
   let child: DetachedProcess;
   try {
     child = await spawnDetached({
@@ -217,15 +222,18 @@ const launchLocked = async (
       logPath,
       env: { ...config.env, [LAUNCH_ID_VAR]: id },
       ...(config.cwd === undefined ? {} : { cwd: config.cwd }),
+      ...(cgroup.ok ? { cgroup: cgroup.path } : {}),
     });
   } catch (error) {
+    if (cgroup.ok) removeCgroup(cgroup.path);
     if (error instanceof VigilError && (error.code === 'E_SPAWN' || error.code === 'E_STATE')) {
       return unusable(error.message, error.hint ?? 'check the command and --log');
     }
     throw error;
   }
+  if (cgroup.ok && child.cgroup === null) removeCgroup(cgroup.path);
   const startedAt = performance.now();
-  // The tree to stop: the session and group, and processes that left them but carry the launch's marker.
+  // The tree to stop: the cgroup, the session and group, and processes that left them but carry the marker.
   const tree = { ...child, marker: launchMarker(id) };
   const stopOptions = {
     graceMs: config.graceMs,
@@ -257,6 +265,7 @@ const launchLocked = async (
     outcome: 'starting',
     ended_at: null,
     watcher: { pid: process.pid, proc_start: readProcStat(process.pid)?.starttime ?? null },
+    cgroup: child.cgroup,
   };
   try {
     await writeLaunchRecord(config.stateDir, record);
@@ -280,6 +289,9 @@ const launchLocked = async (
     command: redact.argv(config.command),
     health_url: config.target.healthUrl,
   });
+  if (config.options.debug === true) {
+    emit({ type: 'notice', code: 'cgroup', message: describeTracking(cgroup, child.cgroup) });
+  }
   const commandPort = config.server.portSource === 'command' ? config.server.port : null;
   if (config.port !== null && commandPort !== null && config.port !== commandPort) {
     emit({
@@ -433,6 +445,12 @@ const stoppedByCommand = (fields: FailedFields, id: string): FailedFields => ({
     advice: [],
   },
 });
+
+// How vigil will find the launch's processes when it stops them (a --debug notice).
+const describeTracking = (made: LaunchCgroup, joined: string | null): string =>
+  joined !== null
+    ? `the server runs in its own cgroup ${joined}; vigil stop and a failed start stop everything in it`
+    : `no cgroup for this launch (${made.ok ? `the kernel refused to move the server into ${made.path}` : made.reason}); vigil stops it through its session, process group and ${LAUNCH_ID_VAR}`;
 
 const errorCode = (error: unknown): string =>
   (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));

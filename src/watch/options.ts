@@ -51,6 +51,11 @@ export interface LaunchOptions extends WatchCommonOptions {
   detachOnInterrupt?: boolean;
   /** Stop a vigil launch that holds the port first. */
   replace?: boolean;
+  /** Put a local server in its own cgroup v2 where the system allows (default true unless VIGIL_NO_CGROUP=1);
+   * false stops it through its session, process group and VIGIL_LAUNCH_ID marker only (docs/faults.md). */
+  cgroup?: boolean;
+  /** Emit notices that only matter when looking into vigil itself (how the launch's processes are tracked). */
+  debug?: boolean;
   /** Check the flags before launching (default true). */
   preflight?: boolean;
   offline?: boolean;

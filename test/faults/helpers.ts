@@ -45,22 +45,56 @@ export const unmountAll = (): void => {
   }
 };
 
-// A failed start in human output: the given exit code, one `vigil:`/verdict line naming the fault, no stack.
-export const expectCleanFailure = (run: VigilRun, code: number, pattern: RegExp): void => {
+/** The fault suite's bound: from the fault (or the command's start, when the fault is there from the start) to
+ * vigil's exit. docs/faults.md promises an end within 5 s of a fault. */
+export const FAULT_BOUND_MS = 5000;
+
+// How a fault-suite case must end.
+export interface Ending {
+  /** The documented exit code. */
+  code: number;
+  /** The one clear message: in jsonl, the final event's summary or message; otherwise a line of the output. */
+  message: RegExp;
+  /** The final jsonl event: `failed` (the default), `ready` where vigil rides the fault out, or null for a command
+   * that reports rather than starts or watches (check, diagnose). */
+  final?: 'failed' | 'ready' | null;
+  /** When the fault happened (Date.now()); by default, when the command started. */
+  faultAt?: number;
+  /** The run's end, for a command run in-process (runMain): by default the run's own endedAt. */
+  endedAt?: number;
+}
+
+const isJsonl = (args: readonly string[]): boolean =>
+  args.some((arg, i) => arg === '--output' && args[i + 1] === 'jsonl');
+
+// Every fault-suite case ends this way: the exit code, one clear message without a stack trace, vigil gone within
+// FAULT_BOUND_MS of the fault, and in jsonl nothing after the final `failed` (or `ready`) event.
+export const expectEnding = (run: VigilRun, ending: Ending): void => {
   const text = `${run.stdout}${run.stderr}`;
-  expect(run.code, text).toBe(code);
-  expect(text).toMatch(pattern);
-  expect(text).not.toMatch(/^\s+at .+\(.+:\d+:\d+\)$/m);
+  expect(run.code, text).toBe(ending.code);
+  // vigil's own stack would go to stderr; a server's traceback quoted as evidence on stdout is fine.
+  expect(run.stderr).not.toMatch(/^\s+at /m);
   expect(text).not.toMatch(/internal error/);
+  // One clear message: an error is said once, not repeated or followed by a second one.
+  expect(run.stderr.match(/^vigil: /gm)?.length ?? 0, run.stderr).toBeLessThanOrEqual(1);
+  const took = (ending.endedAt ?? run.endedAt) - (ending.faultAt ?? run.startedAt);
+  expect(took, `ended ${String(took)} ms after the fault`).toBeLessThan(FAULT_BOUND_MS);
+  if (!isJsonl(run.args)) {
+    expect(text).toMatch(ending.message);
+    return;
+  }
+  const last = run.events.at(-1);
+  if (ending.final !== null) expect(last?.type, text).toBe(ending.final ?? 'failed');
+  if (last?.type === 'failed') {
+    expect(last.exit_code).toBe(ending.code);
+    expect(`${last.diagnosis.summary} ${last.message ?? ''}`).toMatch(ending.message);
+  } else {
+    expect(text).toMatch(ending.message);
+  }
 };
 
-// A failed start in jsonl: the last event is `failed` with the exit code, and nothing but events on stdout.
-export const expectFailedEvent = (run: VigilRun, code: number, pattern: RegExp): void => {
-  expect(run.code, run.stdout + run.stderr).toBe(code);
-  const last = run.events.at(-1);
-  expect(last?.type, run.stdout + run.stderr).toBe('failed');
-  if (last?.type !== 'failed') return;
-  expect(last.exit_code).toBe(code);
-  expect(`${last.diagnosis.summary} ${last.message ?? ''}`).toMatch(pattern);
-  expect(run.stderr).not.toMatch(/^\s+at /m);
-};
+// Runs the same command in each output mode at once (they share nothing), in the order given.
+export const inEveryMode = async <T = VigilRun>(
+  modes: readonly string[],
+  run: (mode: string) => Promise<T>,
+): Promise<T[]> => await Promise.all(modes.map(run));

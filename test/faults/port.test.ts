@@ -1,15 +1,14 @@
 // Fault suite, one server per port: a vigil launch still loading (its port not open yet) blocks a second start on
-// the same port, and two starts at the same instant cannot both pass (a lock per host and port).
-import { writeFileSync } from 'node:fs';
+// the same port, and two starts at the same instant cannot both pass (a lock per host and port,
+// test/state/port-lock.test.ts).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { acquirePortLock, portLockPath } from '../../src/state/port-lock.ts';
 import type { VigilEvent } from '../../src/events.ts';
 import { runVigil, startVigil } from '../helpers/cli.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
 import { makeStateEnv, removeTempDirs } from '../helpers/temp.ts';
-import { buildOnce, expectFailedEvent } from './helpers.ts';
+import { buildOnce, expectEnding } from './helpers.ts';
 
 beforeAll(buildOnce, 300_000);
 
@@ -47,11 +46,10 @@ describe('one server per port', () => {
     if (launched.type === 'launched') trackSession(launched.pgid);
     const second = await runVigil(slowArgs(port), env, 15_000);
     launchedIn(second.events);
-    expectFailedEvent(
-      second,
-      2,
-      new RegExp(`port ${port} .*vigil launch ${launched.type === 'launched' ? launched.id : ''}`),
-    );
+    expectEnding(second, {
+      code: 2,
+      message: new RegExp(`port ${port} .*vigil launch ${launched.type === 'launched' ? launched.id : ''}`),
+    });
     const failed = second.events.at(-1);
     expect(failed?.type === 'failed' && failed.diagnosis.class).toBe('port-in-use');
     const advice = failed?.type === 'failed' ? failed.diagnosis.advice.join('\n') : '';
@@ -72,29 +70,10 @@ describe('one server per port', () => {
     const winner = loser === a ? b : a;
     const lost = await loser.done;
     launchedIn(lost.events);
-    expectFailedEvent(lost, 2, /port .* (vigil launch|is being started)/);
+    expectEnding(lost, { code: 2, message: /port .* (vigil launch|is being started)/ });
     await winner.waitFor((e) => e.type === 'launched', 20_000);
     launchedIn(winner.events);
     winner.child.kill('SIGTERM');
     await winner.done;
-  });
-});
-
-describe('the port lock', () => {
-  it('is held once, names its owner, and is taken over when the owner is gone', async () => {
-    const { stateDir } = await makeStateEnv();
-    const first = acquirePortLock(stateDir, 'local', 30000);
-    expect(first.held).toBe(true);
-    const second = acquirePortLock(stateDir, 'local', 30000);
-    expect(second.held).toBe(false);
-    expect(!second.held && second.owner.pid).toBe(process.pid);
-    if (first.held) first.release();
-    // A lock left by a process that is gone (or a half-written one) is stale.
-    writeFileSync(portLockPath(stateDir, 'local', 30000), '{"pid": 4194000, "proc_start": 1}\n');
-    const third = acquirePortLock(stateDir, 'local', 30000);
-    expect(third.held).toBe(true);
-    if (third.held) third.release();
-    writeFileSync(portLockPath(stateDir, 'local', 30000), '');
-    expect(acquirePortLock(stateDir, 'local', 30000).held).toBe(true);
   });
 });

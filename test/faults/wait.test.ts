@@ -7,7 +7,7 @@ import { runVigil } from '../helpers/cli.ts';
 import { runMain } from '../helpers/main.ts';
 import { freePort } from '../helpers/ports.ts';
 import { makeTempDir, removeTempDirs } from '../helpers/temp.ts';
-import { buildOnce, expectCleanFailure, expectFailedEvent } from './helpers.ts';
+import { buildOnce, expectEnding, inEveryMode } from './helpers.ts';
 
 beforeAll(buildOnce, 300_000);
 
@@ -29,11 +29,13 @@ describe('vigil wait on what cannot work', () => {
     const port = await freePort();
     const pid = String(unusedPid());
     const args = ['wait', `http://127.0.0.1:${port}`, '--pid', pid, '--timeout', '20s'];
-    const jsonl = await runVigil([...args, '--output', 'jsonl'], process.env, 15_000);
-    expectFailedEvent(jsonl, 2, new RegExp(`--pid ${pid}: no such process`));
+    const [jsonl, plain] = await inEveryMode(['jsonl', 'plain'], (mode) =>
+      runVigil([...args, '--output', mode], process.env, 15_000),
+    );
+    if (jsonl === undefined || plain === undefined) throw new Error('a run is missing');
+    expectEnding(jsonl, { code: 2, message: new RegExp(`--pid ${pid}: no such process`) });
     expect(jsonl.events.some((e) => e.type === 'probe')).toBe(false);
-    const plain = await runVigil([...args, '--output', 'plain'], process.env, 15_000);
-    expectCleanFailure(plain, 2, /no such process is running/);
+    expectEnding(plain, { code: 2, message: /no such process is running/ });
     expect(plain.stdout).not.toMatch(/crashed|exited after/);
   });
 
@@ -42,17 +44,22 @@ describe('vigil wait on what cannot work', () => {
     const fifo = join(dir, 'pipe');
     execFileSync('mkfifo', [fifo]);
     const port = await freePort();
-    for (const [log, pattern] of [
+    const cases = [
       [fifo, /is not a regular file \(a FIFO\)/],
       [dir, /is a directory/],
-    ] as const) {
-      const run = await runVigil(
-        ['wait', `http://127.0.0.1:${port}`, '--log', log, '--timeout', '20s', '--output', 'jsonl'],
-        process.env,
-        15_000,
-      );
-      expectFailedEvent(run, 2, pattern);
-    }
+    ] as const;
+    const runs = await Promise.all(
+      cases.map(([log]) =>
+        runVigil(
+          ['wait', `http://127.0.0.1:${port}`, '--log', log, '--timeout', '20s', '--output', 'jsonl'],
+          process.env,
+          15_000,
+        ),
+      ),
+    );
+    runs.forEach((run, i) => {
+      expectEnding(run, { code: 2, message: cases[i]?.[1] ?? /./ });
+    });
   });
 });
 
@@ -63,9 +70,12 @@ describe('files the user names are never opened when they are not regular files'
     execFileSync('mkfifo', [fifo, `${fifo}.yaml`]);
     const port = await freePort();
     // In-process: Node 20 itself consumes a --env-file given after the script name (see docs/faults.md).
+    const startedAt = Date.now();
     const env = await runMain(['up', '--port', String(port), '--env-file', fifo, '--', 'sleep', '1']);
-    expect(env.code).toBe(1);
-    expect(env.stderr).toMatch(/--env-file .*ENOTREGULAR/);
+    expectEnding(
+      { ...env, signal: null, events: [], args: [], startedAt, endedAt: Date.now() },
+      { code: 1, message: /--env-file .*ENOTREGULAR/ },
+    );
     const cases = [
       [
         'check',
@@ -81,11 +91,14 @@ describe('files the user names are never opened when they are not regular files'
       ],
       ['check', '--help-file', fifo, '--', 'python', '-m', 'sglang.launch_server', '--model-path', 'm'],
     ];
-    for (const args of cases) {
-      const run = await runVigil(args, process.env, 15_000);
-      expect(run.signal, args.join(' ')).toBe(null);
-      expect(run.code, `${args.join(' ')}: ${run.stdout}${run.stderr}`).not.toBe(0);
-      expect(`${run.stdout}${run.stderr}`).toMatch(/FIFO|ENOTREGULAR|not a regular file/);
-    }
+    const runs = await Promise.all(cases.map((args) => runVigil(args, process.env, 15_000)));
+    // --config is a preflight error (exit 2); --help-file cannot be read at all (exit 1).
+    runs.forEach((run, i) => {
+      expectEnding(run, {
+        code: i === 0 ? 2 : 1,
+        final: null,
+        message: /FIFO|ENOTREGULAR|not a regular file/,
+      });
+    });
   });
 });

@@ -10,6 +10,10 @@ export interface VigilRun {
   stderr: string;
   /** The stdout lines that parse as JSON events (with --output jsonl). */
   events: VigilEvent[];
+  args: readonly string[];
+  /** Date.now() when the process was started, and when it closed. */
+  startedAt: number;
+  endedAt: number;
 }
 
 export interface RunningVigil {
@@ -23,6 +27,7 @@ export interface RunningVigil {
 // Starts `node bin/vigil.js ...args` with the given environment.
 export const startVigil = (args: readonly string[], env: NodeJS.ProcessEnv = process.env): RunningVigil => {
   ensureBuilt();
+  const startedAt = Date.now();
   const child = spawn(process.execPath, [VIGIL_BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const events: VigilEvent[] = [];
   const listeners = new Set<() => void>();
@@ -49,7 +54,7 @@ export const startVigil = (args: readonly string[], env: NodeJS.ProcessEnv = pro
   const done = new Promise<VigilRun>((resolve) => {
     child.once('close', (code, signal) => {
       for (const listener of listeners) listener();
-      resolve({ code, signal, stdout, stderr, events });
+      resolve({ code, signal, stdout, stderr, events, args, startedAt, endedAt: Date.now() });
     });
   });
   const waitFor = (match: (event: VigilEvent) => boolean, withinMs = 30_000): Promise<VigilEvent> =>
