@@ -84,6 +84,7 @@ export const runSimulation = async (plan: SimPlan): Promise<number> => {
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  await workers.started;
   const release = (): void => {
     process.off('SIGTERM', onSignal);
     process.off('SIGINT', onSignal);

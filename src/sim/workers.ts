@@ -8,6 +8,8 @@ import { simEngineOf } from '../engines/sim.ts';
 
 export interface WorkerPool {
   readonly workers: readonly SimWorker[];
+  /** Resolves once every worker has taken its title (or exited), at most after a few seconds. */
+  readonly started: Promise<void>;
   /** Sends one worker a signal (SIGKILL for a peer rank that dies). */
   signal(role: string, signal: NodeJS.Signals): void;
   /** SIGTERM to every worker, then SIGKILL to any still alive after `graceMs`; resolves when all are gone. */
@@ -22,6 +24,9 @@ export const workerRoles = (engine: SimEngine, tpSize: number): string[] =>
 
 // The process title a worker gives itself (what `ps` shows).
 export const workerTitle = (engine: SimEngine, role: string): string => simEngineOf(engine).workerTitle(role);
+
+/** The longest a run waits for its workers to report in. */
+const WORKER_START_MS = 5000;
 
 const isAlive = (child: ChildProcess): boolean => child.exitCode === null && child.signalCode === null;
 
@@ -47,15 +52,32 @@ export const spawnWorkers = (engine: SimEngine, tpSize: number): WorkerPool => {
   const children = new Map<string, ChildProcess>();
   for (const role of workerRoles(engine, tpSize)) {
     const [command = process.execPath, ...args] = vigilCommand('sim', engine, '--worker', role);
-    const child = spawn(command, args, { stdio: 'ignore' });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     child.on('error', () => undefined);
     children.set(role, child);
   }
+  // A real engine goes on only once its workers report in: each one says so on stdout after taking its title.
+  const started = Promise.all(
+    [...children.values()].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          const done = (): void => {
+            clearTimeout(timer);
+            child.stdout?.destroy();
+            resolve();
+          };
+          const timer = setTimeout(done, WORKER_START_MS);
+          child.stdout?.once('data', done);
+          child.once('exit', done);
+        }),
+    ),
+  ).then(() => undefined);
   const send = (child: ChildProcess, signal: NodeJS.Signals): void => {
     if (isAlive(child)) child.kill(signal);
   };
   return {
     workers: [...children].map(([role, child]) => ({ role, pid: child.pid ?? 0 })),
+    started,
     signal: (role, signal) => {
       const child = children.get(role);
       if (child !== undefined) send(child, signal);
@@ -77,6 +99,7 @@ export const spawnWorkers = (engine: SimEngine, tpSize: number): WorkerPool => {
 // The body of a worker process: take the engine's process title and live until signalled.
 export const runWorker = (engine: SimEngine, role: string): Promise<never> => {
   process.title = workerTitle(engine, role);
+  process.stdout.write('up\n');
   // A long timer keeps the process alive; SIGTERM and SIGINT keep Node's default action (exit).
   setInterval(() => undefined, 2 ** 30);
   return new Promise<never>(() => undefined);
