@@ -20,7 +20,7 @@ import {
   type LaunchRecord,
 } from '../state/records.ts';
 import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
-import { createChannel } from './channel.ts';
+import { createStartRun, type StartRun } from './start-run.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
 import { watchLaunched } from './liveness.ts';
 import { runWatchLoop, type Emittable, type LoopEnd } from './loop.ts';
@@ -37,7 +37,6 @@ import { acquirePortLock } from '../state/port-lock.ts';
 import {
   failureFromOutcome,
   plainFailure,
-  redactFailure,
   type FailedFields,
   type StartHandle,
   type StartResult,
@@ -54,43 +53,17 @@ export const launch = (options: LaunchOptions): StartHandle => {
     secrets: config.server.apiKey === null ? [] : [config.server.apiKey],
     urls: [config.options.url ?? '', config.target.healthUrl ?? ''],
   });
-  const channel = createChannel<VigilEvent>();
-  const result = runLaunch(config, redact, (event) => {
-    const stamped = stamp(event, redact);
-    channel.push(stamped);
-    return stamped;
-  }).finally(() => {
-    channel.close();
-  });
-  return { events: channel, result, redact };
+  const start = createStartRun(redact);
+  return start.handle(() => runLaunch(config, redact, start));
 };
 
-const stamp = (event: Emittable, redact: Redactor): VigilEvent => {
-  const t = Math.round(performance.now());
-  if (event.type === 'notice') return { ...event, message: redact(event.message), t };
-  return { ...event, t };
-};
-
-const runLaunch = async (
-  config: LaunchConfig,
-  redact: Redactor,
-  emit: (event: Emittable) => VigilEvent,
-): Promise<StartResult> => {
+const runLaunch = async (config: LaunchConfig, redact: Redactor, start: StartRun): Promise<StartResult> => {
+  const { emit } = start;
   const t0 = performance.now();
   const since = (): number => Math.round(performance.now() - t0);
   const signal = config.options.signal;
-  const fail = (fields: FailedFields, id: string | null = null): StartResult => {
-    const safe = redactFailure(fields, redact);
-    const event = { ...safe, type: 'failed' as const, t: emit({ type: 'failed', ...safe }).t };
-    return {
-      ok: false,
-      exitCode: safe.exit_code,
-      elapsedMs: safe.elapsed_ms,
-      id,
-      url: config.target.origin,
-      event,
-    };
-  };
+  const fail = (fields: FailedFields, id: string | null = null): StartResult =>
+    start.fail(fields, { id, url: config.target.origin });
   // A function, not a property read: the signal changes while preflight and the port check are awaited.
   const aborted = (): boolean => signal?.aborted === true;
   const interrupted = (): StartResult =>

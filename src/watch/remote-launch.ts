@@ -1,7 +1,7 @@
 // launch() on a remote host: the same steps as a local launch (preflight, port test, spawn, record, watch, stop
 // on failure), each done on the host over one SSH master connection. The watch loop gets its three signals from
 // the host's watcher and does not know they came over SSH.
-import type { Diagnosis, PhaseId, VigilEvent } from '../events.ts';
+import type { Diagnosis, PhaseId } from '../events.ts';
 import { EXIT } from '../exit-codes.ts';
 import { isVigilError } from '../errors.ts';
 import { getEngine } from '../engines/index.ts';
@@ -14,16 +14,15 @@ import { stdinShell } from '../hosts/remote/quote.ts';
 import { createRemoteWatch, type RemoteWatch } from '../hosts/remote/watch-session.ts';
 import { newLaunchId, rewriteLaunchRecord, writeLaunchRecord, type LaunchRecord } from '../state/records.ts';
 import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
-import { createChannel } from './channel.ts';
+import { createStartRun, type StartRun } from './start-run.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
-import { runWatchLoop, type Emittable } from './loop.ts';
+import { runWatchLoop } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { runPreflightStep } from './preflight-step.ts';
 import { smokeStep } from './smoke-step.ts';
 import {
   failureFromOutcome,
   plainFailure,
-  redactFailure,
   type FailedFields,
   type StartHandle,
   type StartResult,
@@ -49,18 +48,8 @@ export const launchRemote = (options: LaunchOptions): StartHandle => {
     env: { ...options.env },
     secrets: config.server.apiKey === null ? [] : [config.server.apiKey],
   });
-  const channel = createChannel<VigilEvent>();
-  const emit = (event: Emittable): VigilEvent => {
-    const t = Math.round(performance.now());
-    const stamped: VigilEvent =
-      event.type === 'notice' ? { ...event, message: redact(event.message), t } : { ...event, t };
-    channel.push(stamped);
-    return stamped;
-  };
-  const result = runRemote(config, host, redact, emit).finally(() => {
-    channel.close();
-  });
-  return { events: channel, result, redact };
+  const start = createStartRun(redact);
+  return start.handle(() => runRemote(config, host, redact, start));
 };
 
 const diagnosisOf = (
@@ -98,23 +87,14 @@ const runRemote = async (
   config: LaunchConfig,
   host: RemoteHost,
   redact: Redactor,
-  emit: (event: Emittable) => VigilEvent,
+  start: StartRun,
 ): Promise<StartResult> => {
+  const { emit } = start;
   const t0 = performance.now();
   const since = (): number => Math.round(performance.now() - t0);
   const signal = config.options.signal;
-  const fail = (fields: FailedFields, id: string | null = null): StartResult => {
-    const safe = redactFailure(fields, redact);
-    const event = { ...safe, type: 'failed' as const, t: emit({ type: 'failed', ...safe }).t };
-    return {
-      ok: false,
-      exitCode: safe.exit_code,
-      elapsedMs: safe.elapsed_ms,
-      id,
-      url: config.target.origin,
-      event,
-    };
-  };
+  const fail = (fields: FailedFields, id: string | null = null): StartResult =>
+    start.fail(fields, { id, url: config.target.origin });
   const unreachable = (error: unknown): StartResult => {
     const hint = isVigilError(error) ? error.hint : undefined;
     return fail(
