@@ -33,6 +33,7 @@ SCOPES = {
         "python/sglang/srt/layers/attention/flashinfer_backend.py",
         "python/sglang/srt/models/deepseek_v2.py",
         "python/sglang/srt/models/llama_eagle3.py",
+        "python/sglang/multimodal_gen/runtime/entrypoints",
     ],
     "vllm": [
         "vllm/entrypoints",

@@ -125,6 +125,20 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
         : `SGLang's rank ${f.value ?? ''} scheduler was killed by signal ${f.signal} during initialization (signal 9: often the host OOM killer)`,
   },
   {
+    // 0.4.4–0.4.9: the launcher's SIGCHLD handler logs the raw `os.waitpid` status, not an exit code: a status
+    // below 256 is a signal number (plus 128 for a core dump); exits with a code are multiples of 256.
+    id: 'sglang-child-wait-status',
+    class: 'killed',
+    weight: 40,
+    needles: ['unexpectedly failed'],
+    pattern: /Child process unexpectedly failed with exitcode=(25[0-5]|2[0-4]\d|1\d\d|[1-9]\d?)\. pid=\d+/,
+    releases: { since: '0.4.4', until: '0.4.10' },
+    samples: ['Child process unexpectedly failed with exitcode=9. pid=211'],
+    facts: (m) => ({ signal: Number(m[1]) & 0x7f }),
+    summary: (f) =>
+      `an SGLang child process was killed by signal ${f.signal ?? ''} (signal 9: often the host OOM killer)`,
+  },
+  {
     id: 'sglang-warmup',
     class: 'warmup-failed',
     weight: 100,
@@ -132,6 +146,21 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     pattern: /warmup error|Disaggregation warmup failed/,
     samples: ['Initialization failed. warmup error: Connection refused'],
     summary: () => "SGLang's warm-up request to itself failed after the HTTP server came up",
+  },
+  {
+    // ≥ 0.5.13, the diffusion server (`sglang serve`): its warm-up waits for its own /health and gives up.
+    id: 'sglang-server-warmup-aborted',
+    class: 'warmup-failed',
+    weight: 100,
+    needles: ['warmup failed'],
+    pattern: /Server warmup failed; aborting startup(?:: (.*))?/,
+    releases: { since: '0.5.13' },
+    samples: [
+      'Server warmup failed; aborting startup: HTTP server did not become ready at http://127.0.0.1:30000/health',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `SGLang's warm-up of its own HTTP server failed and it aborted the start${f.value ? `: ${f.value}` : ''}`,
   },
   {
     id: 'sglang-warmup-response',
