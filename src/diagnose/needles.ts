@@ -22,6 +22,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'watchd',
   'Watchd',
   'Segmen',
+  'Segfa', // `Segfault encountered` banners of native stack printers
   'Illega',
   'Aborted',
   'warmup',
@@ -38,6 +39,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'faulty rank', // Please check rank 0 logs for faulty rank
   'max seq len', // vLLM `The model's max seq len (N) is larger than the maximum number of tokens ...`
   'on startup', // vLLM `Free memory on device (...) on startup ...`
+  'in PATH', // TGI `text-generation-server not found in PATH`
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

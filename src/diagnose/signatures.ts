@@ -312,6 +312,23 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
         : `the Python package ${f.package ?? ''} is missing`,
   },
   {
+    // A module or class without an attribute its caller expects: two packages from different releases (a model's
+    // own code against the installed engine, an engine against transformers). An object's missing attribute is a
+    // bug, not this.
+    id: 'api-drift',
+    class: 'dependency',
+    weight: 60,
+    needles: ['Error'],
+    pattern: /^(?:[\w.]+\.)?AttributeError: (?:module|type object) '([\w.]+)/,
+    samples: [
+      "AttributeError: module 'transformers.utils' has no attribute 'is_flash_attn_greater_or_equal_2_10'",
+      "AttributeError: type object 'BaseMultiModalItemTracker' has no attribute '_placeholder_str'",
+    ],
+    facts: (m) => ({ package: m[1] ?? '', kind: 'api' }),
+    summary: (f) =>
+      `code expected an attribute of ${f.package ?? 'a module'} that the installed release does not have: two packages from releases that do not fit together`,
+  },
+  {
     id: 'undefined-symbol',
     class: 'dependency',
     weight: 100,
@@ -512,10 +529,11 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'native-crash',
     class: 'killed',
     weight: 40,
-    needles: ['Segmen', 'rror', 'Illega', 'Aborted'],
-    pattern: /Segmentation fault|Bus error|Illegal instruction|Aborted \(core dumped\)/,
+    // `Segfault encountered` is the banner of native stack printers that GPU shims and extensions install.
+    needles: ['Segmen', 'Segfault', 'rror', 'Illega', 'Aborted'],
+    pattern: /Segmentation fault|Segfault encountered|Bus error|Illegal instruction|Aborted \(core dumped\)/,
     facts: (m) => ({
-      signal: /Segmentation/.test(m[0]) ? 11 : /Bus/.test(m[0]) ? 7 : /Illegal/.test(m[0]) ? 4 : 6,
+      signal: /Seg/.test(m[0]) ? 11 : /Bus/.test(m[0]) ? 7 : /Illegal/.test(m[0]) ? 4 : 6,
     }),
     summary: (f, c) => `the server crashed with ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
   },

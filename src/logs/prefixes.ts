@@ -77,6 +77,14 @@ const RULES: PrefixRule[] = [
     ),
     level: (m) => levelOf(m[1]),
   },
+  // Google Cloud Logging as copied from its explorer: `ERROR 2025-04-07T19:13:52.317869663Z ` (severity first).
+  {
+    first: 'vu',
+    pattern: new RegExp(
+      String.raw`^(DEFAULT|DEBUG|INFO|NOTICE|WARNING|ERROR|CRITICAL|ALERT|EMERGENCY) ${DATE}T${TIME}(?:\.\d+)?Z(?:\s+|$)`,
+    ),
+    level: (m) => levelOf(m[1]),
+  },
   // Buildkite `[2025-01-01T00:00:00Z] `, kubectl --timestamps / CloudWatch / GitHub Actions ISO stamps.
   { first: '[', pattern: new RegExp(String.raw`^\[${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]\s?`) },
   { first: 't', pattern: new RegExp(String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+|$)`) },

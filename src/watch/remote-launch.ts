@@ -367,25 +367,16 @@ const runRemote = async (
 
   let fields =
     smoke?.failure === undefined
-      ? failureFromOutcome(outcome, diagnoser, config)
+      ? failureFromOutcome(
+          outcome,
+          diagnoser,
+          config,
+          `${host.name} rebooted during the start (its boot id changed): the server is gone`,
+        )
       : plainFailure('smoke', smoke.failure, since());
   const rebooted = outcome.end.kind === 'exited' && outcome.end.end.hostRebooted === true;
   const lostLink = outcome.end.kind === 'timeout' && watch.isDown();
-  if (rebooted) {
-    fields = {
-      ...fields,
-      reason: 'unreachable',
-      exit_code: EXIT.unreachable,
-      diagnosis: diagnosisOf(
-        `${host.name} rebooted during the start (its boot id changed): the server is gone`,
-        'host-rebooted',
-        [
-          'find out why the host rebooted (power, kernel panic, a GPU Xid error in the host log), then launch again',
-        ],
-      ),
-      message: `${host.name} rebooted during the start`,
-    };
-  } else if (lostLink) {
+  if (lostLink) {
     fields = {
       ...fields,
       reason: 'unreachable',

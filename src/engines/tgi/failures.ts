@@ -149,4 +149,16 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     samples: ['Shard 0 failed to start', 'Shard 1 crashed'],
     summary: () => "a TGI shard failed to start; the shard's own output above names the cause",
   },
+  {
+    // The launcher runs `text-generation-server` and `text-generation-router` from PATH: an install without them.
+    id: 'tgi-binary-missing',
+    class: 'dependency',
+    weight: 100,
+    needles: ['not found in PATH'],
+    pattern: /(text-generation-(?:server|router)) not found in PATH/,
+    samples: ['text-generation-server not found in PATH'],
+    facts: (m) => ({ package: m[1] ?? '' }),
+    summary: (f) =>
+      `TGI's launcher could not find ${f.package ?? 'its server program'} on PATH: the install is incomplete`,
+  },
 ];
