@@ -58,6 +58,7 @@ SCOPES = {
         "vllm/usage",
         "vllm/logger.py",
         "vllm/version.py",
+        "vllm/transformers_utils/config.py",
     ],
     "tgi": [
         "launcher/src",

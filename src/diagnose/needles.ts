@@ -40,6 +40,13 @@ export const ERROR_NEEDLES: readonly string[] = [
   'max seq len', // vLLM `The model's max seq len (N) is larger than the maximum number of tokens ...`
   'on startup', // vLLM `Free memory on device (...) on startup ...`
   'in PATH', // TGI `text-generation-server not found in PATH`
+  'terminate called', // C++ `terminate called after throwing an instance of ...`
+  'DistStoreError',
+  'waiting for clients',
+  'graph capture', // torch `Cannot call ... during CUDA graph capture`
+  'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
+  ':warmup: ', // TGI router's warm-up span
+  'compatible with sharding',
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

@@ -100,7 +100,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 90,
     needles: ['out of memory', 'OutOfMemoryError'],
-    pattern: /CUDA out of memory|OutOfMemoryError|CUDA error: out of memory/,
+    // Other accelerators' torch backends word it the same way (`NPU out of memory`, `XPU out of memory`).
+    pattern: /(?:CUDA|NPU|XPU|HPU|MPS) out of memory|OutOfMemoryError|CUDA (?:driver )?error: out of memory/,
     facts: (m) => {
       const tried = /Tried to allocate ([\d.]+ [KMG]i?B)/.exec(m.input);
       const gpu = /GPU (\d+) has a total capacity of ([\d.]+ [KMG]i?B)/.exec(m.input);
@@ -172,6 +173,21 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       /ProcessGroupGloo.*(?:error|failed|Timed out)|gloo\/transport\/\S+\] (.+)$|Gloo connectFullMesh failed|monitoredBarrier, but received errors|Timed out waiting \d+ms for (?:send|recv)/,
     facts: (m) => ({ value: (m[1] ?? m[0]).trim() }),
     summary: (f) => `the distributed (gloo) connection between ranks failed: ${f.value ?? ''}`,
+  },
+  {
+    // torch.distributed's rendezvous store: the other ranks (or nodes) never joined.
+    id: 'dist-store',
+    class: 'nccl',
+    weight: 84,
+    needles: ['DistStoreError', 'waiting for clients'],
+    pattern:
+      /DistStoreError: (.+)$|Timed out after \d+ seconds waiting for clients\. (\d+\/\d+) clients joined/,
+    samples: [
+      'torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/4 clients joined.',
+    ],
+    facts: (m) => ({ value: (m[1] ?? m[0]).trim() }),
+    summary: (f) =>
+      `the ranks never all met at torch.distributed's rendezvous: ${f.value ?? ''} (another node or rank did not start, or cannot reach the master address)`,
   },
   {
     id: 'collective-timeout',
@@ -392,10 +408,13 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'stream-capture',
     class: 'graph-capture-failed',
     weight: 86,
-    needles: ['capturing', 'uncaptured', 'StreamCapture', 'stream capture'],
+    needles: ['capturing', 'uncaptured', 'StreamCapture', 'stream capture', 'graph capture'],
     pattern:
-      /operation not permitted when stream is capturing|dependency created on uncaptured work in another stream|cudaErrorStreamCapture\w+|stream capture (?:sequence )?(?:is )?invalidated/,
-    samples: ['RuntimeError: CUDA error: operation not permitted when stream is capturing'],
+      /operation not permitted when stream is capturing|dependency created on uncaptured work in another stream|cudaErrorStreamCapture\w+|stream capture (?:sequence )?(?:is )?invalidated|[Cc]annot (?:call|be called|\w+) [^.]{0,80}during CUDA graph capture/,
+    samples: [
+      'RuntimeError: CUDA error: operation not permitted when stream is capturing',
+      'RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture.',
+    ],
     summary: () =>
       'CUDA graph capture failed: an operation that is not allowed while a CUDA graph is being captured ran (often a custom kernel, torch.compile or NCCL on another stream)',
   },
@@ -538,6 +557,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f, c) => `the server crashed with ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
   },
   // --- wrappers that only point elsewhere; they name the failure when nothing better is in the log.
+  {
+    // An uncaught C++ exception aborts the process (SIGABRT); its `what():` line follows.
+    id: 'native-exception',
+    class: 'unknown',
+    weight: 21,
+    needles: ['terminate called'],
+    pattern: /terminate called after throwing an instance of '([^']+)'/,
+    samples: ["terminate called after throwing an instance of 'c10::Error'"],
+    facts: (m) => ({ kind: m[1] ?? '' }),
+    summary: (f) =>
+      `native code threw ${f.kind ?? 'an exception'} that nothing caught, and the process aborted`,
+  },
   {
     id: 'python-exception',
     class: 'unknown',

@@ -30,10 +30,17 @@ const hasTextualEsc = (text: string): boolean =>
   text.includes('\\u001b[') ||
   text.includes('\\033[');
 
-// Removes ANSI codes and terminal control sequences (also colour codes written out as text); the raw form evidence
-// quotes.
+// Colour written as HTML by terminal-to-HTML exporters (`aha`, IDE consoles): `<font color="#2AA1B3"><b>…</b></font>`.
+const HTML_COLOUR = /<\/?(?:font|span|b)(?:\s[^<>]{0,80})?>/g;
+const hasHtmlColour = (text: string): boolean => text.includes('</font>') || text.includes('</span>');
+
+// Removes ANSI codes and terminal control sequences (also colour codes written out as text or HTML); the raw form
+// evidence quotes.
 export const stripAnsi = (text: string): string => {
-  const decoded = hasTextualEsc(text) ? text.replace(TEXTUAL_SGR, '').replace(TEXTUAL_ESC, '\u001b[') : text;
+  const uncoloured = hasHtmlColour(text) ? text.replace(HTML_COLOUR, '') : text;
+  const decoded = hasTextualEsc(uncoloured)
+    ? uncoloured.replace(TEXTUAL_SGR, '').replace(TEXTUAL_ESC, '\u001b[')
+    : uncoloured;
   return decoded.includes('\u001b') || decoded.includes('\u009b')
     ? stripVTControlCharacters(decoded)
     : decoded;

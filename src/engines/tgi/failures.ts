@@ -54,10 +54,41 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     id: 'tgi-warmup-failed',
     class: 'warmup-failed',
     weight: 60,
-    needles: ['Warmup encountered an error', 'Unable to warmup'],
-    pattern: /Method Warmup encountered an error|Unable to warmup the Python model shards/,
-    samples: ['Method Warmup encountered an error.', 'Unable to warmup the Python model shards: boom'],
+    needles: ['Warmup encountered an error', 'Unable to warmup', ':warmup: '],
+    // The router's own warm-up span logs the shard's answer too: `warmup{…}:warmup: …: Server error: CANCELLED`.
+    pattern:
+      /Method Warmup encountered an error|Unable to warmup the Python model shards|^warmup\{[^}]*\}:warmup: .*Server error: /,
+    samples: [
+      'Method Warmup encountered an error.',
+      'Unable to warmup the Python model shards: boom',
+      'warmup{max_input_length=4095 max_prefill_tokens=4145 max_total_tokens=4096 max_batch_size=None}:warmup: text_generation_router_v3::client: backends/v3/src/client/mod.rs:54: Server error: CANCELLED',
+    ],
     summary: () => "TGI's warm-up batch failed in a shard; the shard's traceback above names the cause",
+  },
+  {
+    // A tensor dimension that the number of shards does not divide.
+    id: 'tgi-shard-size',
+    class: 'invalid-value',
+    weight: 90,
+    needles: ['compatible with sharding'],
+    pattern: /The choosen size (\d+) is not compatible with sharding on (\d+) shards/,
+    samples: ['AssertionError: The choosen size 65027 is not compatible with sharding on 4 shards'],
+    facts: (m) => ({ flag: '--num-shard', value: m[2] ?? '', heads: m[1] ?? '' }),
+    summary: (f) =>
+      `the model has a dimension of ${f.heads ?? ''} that ${f.value ?? 'the'} shards cannot split evenly (--num-shard)`,
+  },
+  {
+    // The launcher's own checks of its arguments. Rust's std prints `Error: <the error's Debug form>` when main
+    // returns an error, so the line shape is Rust's; the catalogue holds logged strings, not that rendering.
+    id: 'tgi-argument-validation',
+    class: 'invalid-value',
+    weight: 100,
+    needles: ['ArgumentValidation'],
+    pattern: /ArgumentValidation\("(.+)"\)/,
+    origin: 'dependency',
+    samples: ['Error: ArgumentValidation("`max_input_tokens`(65537) must be < `max_total_tokens`(65536)")'],
+    facts: (m) => ({ value: (m[1] ?? '').replace(/\\"/g, '"') }),
+    summary: (f) => `TGI's launcher rejected its arguments: ${f.value ?? ''}`,
   },
   {
     id: 'tgi-sharding-unsupported',

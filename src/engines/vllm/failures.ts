@@ -3,6 +3,21 @@ import type { Signature } from '../../diagnose/facts.ts';
 
 export const VLLM_SIGNATURES: readonly Signature[] = [
   {
+    // The model folder has neither config.json nor params.json: a wrong or incomplete path.
+    id: 'vllm-no-config-file',
+    class: 'model-not-found-or-auth',
+    weight: 96,
+    needles: ['Could not detect config format'],
+    pattern: /Could not detect config format for no config file found/,
+    releases: { since: '0.8.3' },
+    samples: [
+      "ValueError: Could not detect config format for no config file found. With config_format 'auto', ensure your model has either config.json (HF format) or params.json (Mistral format). Otherwise please specify your_custom_config_format in engine args for customized config parser.",
+    ],
+    facts: () => ({ kind: 'not-found' }),
+    summary: () =>
+      'the model folder has no config.json (nor params.json): the path is wrong or the download is incomplete',
+  },
+  {
     id: 'vllm-no-cache-blocks',
     class: 'cuda-oom',
     weight: 90,
