@@ -19,7 +19,7 @@ import {
   writeLaunchRecord,
   type LaunchRecord,
 } from '../state/records.ts';
-import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
+import { estimateRemaining, loadStarts, profileOf } from '../state/history.ts';
 import { createStartRun, type StartRun } from './start-run.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
 import { watchLaunched } from './liveness.ts';
@@ -27,6 +27,7 @@ import { runWatchLoop, type Emittable, type LoopEnd } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { checkPort } from './port-check.ts';
 import { smokeStep } from './smoke-step.ts';
+import { finishReadyLaunch } from './launch-ready.ts';
 import { launchRemote } from './remote-launch.ts';
 import { isLocalHost } from '../hosts/remote/destination.ts';
 import { runPreflightStep } from './preflight-step.ts';
@@ -335,44 +336,17 @@ const launchLocked = async (
     outcome.end.kind === 'ready' && config.options.smoke !== undefined && config.target.origin !== null
       ? await smokeStep(config, config.options.smoke.timeoutMs, emit)
       : null;
-  if (outcome.end.kind === 'ready' && smoke?.failure === undefined) {
-    const ready = {
-      type: 'ready' as const,
-      elapsed_ms: outcome.elapsedMs,
-      url: config.target.origin ?? '',
-      health_url: config.target.healthUrl,
-      id,
-      ...(smoke === null ? {} : { rung: 'generating' as const }),
-    };
-    const event = { ...ready, t: emit(ready).t };
-    // The server is ready whatever happens to the bookkeeping; a state directory that cannot be written (a full
-    // disk) is a warning, not a failed start.
-    const warnings: string[] = [];
-    const historyWritten = recordStart(profile, tracker.phaseDurations(performance.now()), {
-      dir: config.stateDir,
-    }).catch((error: unknown) => {
-      warnings.push(
-        `the start history under ${config.stateDir} could not be written (${errorCode(error)}); the next ETA will not count this start`,
-      );
-    });
-    const recordWritten = rewriteLaunchRecord(config.stateDir, record, { outcome: 'ready' }).catch(
-      (error: unknown) => {
-        warnings.push(
-          `the launch record ${id} could not be updated (${errorCode(error)}); vigil status reads its live state from the process, and vigil stop ${id} still works`,
-        );
-      },
-    );
-    await Promise.all([historyWritten, recordWritten]);
-    return {
-      ...(warnings.length === 0 ? {} : { warnings }),
-      ok: true,
-      exitCode: EXIT.ready,
+  if (outcome.end.kind === 'ready' && smoke?.failure === undefined)
+    return finishReadyLaunch(emit, {
       elapsedMs: outcome.elapsedMs,
+      target: config.target,
       id,
-      url: config.target.origin,
-      event,
-    };
-  }
+      smoked: smoke !== null,
+      stateDir: config.stateDir,
+      profile,
+      phases: tracker.phaseDurations(performance.now()),
+      record,
+    });
 
   let fields =
     smoke?.failure === undefined
@@ -424,9 +398,6 @@ const describeTracking = (made: LaunchCgroup, joined: string | null): string =>
   joined !== null
     ? `the server runs in its own cgroup ${joined}; vigil stop and a failed start stop everything in it`
     : `no cgroup for this launch (${made.ok ? `the kernel refused to move the server into ${made.path}` : made.reason}); vigil stops it through its session, process group and ${LAUNCH_ID_VAR}`;
-
-const errorCode = (error: unknown): string =>
-  (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
 
 const simpleDiagnosis = (
   summary: string,

@@ -13,13 +13,14 @@ import { createRemoteHost, type RemoteHost } from '../hosts/remote/host.ts';
 import { stdinShell } from '../hosts/remote/quote.ts';
 import { createRemoteWatch, type RemoteWatch } from '../hosts/remote/watch-session.ts';
 import { newLaunchId, rewriteLaunchRecord, writeLaunchRecord, type LaunchRecord } from '../state/records.ts';
-import { estimateRemaining, loadStarts, profileOf, recordStart } from '../state/history.ts';
+import { estimateRemaining, loadStarts, profileOf } from '../state/history.ts';
 import { createStartRun, type StartRun } from './start-run.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
 import { runWatchLoop } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { runPreflightStep } from './preflight-step.ts';
 import { smokeStep } from './smoke-step.ts';
+import { finishReadyLaunch } from './launch-ready.ts';
 import {
   failureFromOutcome,
   plainFailure,
@@ -339,31 +340,17 @@ const runRemote = async (
     outcome.end.kind === 'ready' && config.options.smoke !== undefined && config.target.origin !== null
       ? await smokeStep(config, config.options.smoke.timeoutMs, emit, host.transport)
       : null;
-  if (outcome.end.kind === 'ready' && smoke?.failure === undefined) {
-    const ready = {
-      type: 'ready' as const,
-      elapsed_ms: outcome.elapsedMs,
-      url: config.target.origin ?? '',
-      health_url: config.target.healthUrl,
-      id,
-      ...(smoke === null ? {} : { rung: 'generating' as const }),
-    };
-    const event = { ...ready, t: emit(ready).t };
-    await Promise.all([
-      recordStart(profile, tracker.phaseDurations(performance.now()), { dir: config.stateDir }).catch(
-        () => undefined,
-      ),
-      rewriteLaunchRecord(config.stateDir, record, { outcome: 'ready' }).catch(() => undefined),
-    ]);
-    return {
-      ok: true,
-      exitCode: EXIT.ready,
+  if (outcome.end.kind === 'ready' && smoke?.failure === undefined)
+    return finishReadyLaunch(emit, {
       elapsedMs: outcome.elapsedMs,
+      target: config.target,
       id,
-      url: config.target.origin,
-      event,
-    };
-  }
+      smoked: smoke !== null,
+      stateDir: config.stateDir,
+      profile,
+      phases: tracker.phaseDurations(performance.now()),
+      record,
+    });
 
   let fields =
     smoke?.failure === undefined
