@@ -67,6 +67,11 @@ export interface LogDiagnoser extends Diagnoser {
   readonly contextLines: number;
 }
 
+const CUT_TRACEBACK = 'traceback-cut';
+
+// A wrapper line such as `Scheduler hit an exception:` names no error of its own.
+const isPointer = (signature: Signature): boolean => signature.class === 'unknown' && signature.weight < 20;
+
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
 
@@ -371,12 +376,21 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         if (finding !== null) candidates.push({ hits: entry, finding });
       }
       // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never
-      // the root cause when an error line follows it.
+      // the root cause when an error line follows it. A wrapper that only points at a traceback below it (weighted
+      // under any named exception) is not such an error: when the traceback is cut off, the warning is all there is.
       const lastFatal = Math.max(
         0,
-        ...candidates.filter((c) => c.finding.nonFatal !== true).map((c) => c.finding.line),
+        ...candidates
+          .filter((c) => c.finding.nonFatal !== true && !isPointer(c.hits.signature))
+          .map((c) => c.finding.line),
       );
-      const eligible = candidates.filter((c) => c.finding.nonFatal !== true || c.finding.line > lastFatal);
+      // A traceback whose error line is missing counts only where the log ends inside it: after it, the start went on.
+      const lastPhaseLine = trackerFor(engine)?.phaseMarks().at(-1)?.line ?? 0;
+      const eligible = candidates.filter(
+        (c) =>
+          (c.finding.nonFatal !== true || c.finding.line > lastFatal) &&
+          (c.hits.signature.id !== CUT_TRACEBACK || c.finding.line > lastPhaseLine),
+      );
       candidates.length = 0;
       candidates.push(...eligible);
       candidates.sort(

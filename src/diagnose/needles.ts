@@ -47,6 +47,12 @@ export const ERROR_NEEDLES: readonly string[] = [
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
   ':warmup: ', // TGI router's warm-up span
   'compatible with sharding',
+  '[c10d]', // torch.distributed socket and store timeouts
+  'install', // `Please install …`, `pip install …`
+  'trust_remote_code',
+  'assert', // a quoted `assert …shape…` line above a bare AssertionError
+  "'", // a KeyError logged through str(): the quoted key alone
+  'Traceback', // a traceback whose error line was cut off
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

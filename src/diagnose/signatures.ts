@@ -179,13 +179,15 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'dist-store',
     class: 'nccl',
     weight: 84,
-    needles: ['DistStoreError', 'waiting for clients'],
+    needles: ['DistStoreError', 'waiting for clients', '[c10d]'],
     pattern:
-      /DistStoreError: (.+)$|Timed out after \d+ seconds waiting for clients\. (\d+\/\d+) clients joined/,
+      /DistStoreError: (.+)$|Timed out after \d+ seconds waiting for clients\. (\d+\/\d+) clients joined|\[c10d\] (The client socket has timed out after \d+ms while trying to connect to .*|TCP client failed to connect\/validate to host \S+|waitForInput: socket .* timed out after \d+ms)/,
     samples: [
       'torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/4 clients joined.',
+      '[c10d] The client socket has timed out after 600000ms while trying to connect to (node-05, 8000).',
+      '[c10d] waitForInput: socket SocketImpl(fd=56) timed out after 1800000ms',
     ],
-    facts: (m) => ({ value: (m[1] ?? m[0]).trim() }),
+    facts: (m) => ({ value: (m[1] ?? m[3] ?? m[0]).trim() }),
     summary: (f) =>
       `the ranks never all met at torch.distributed's rendezvous: ${f.value ?? ''} (another node or rank did not start, or cannot reach the master address)`,
   },
@@ -285,6 +287,29 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the checkpoint has a weight named '${f.key ?? ''}' that the model class${f.frame === undefined || f.frame === '' ? '' : ` (${f.frame})`} does not know: the checkpoint's key layout does not match the class that loads it`,
   },
   {
+    // A KeyError logged through str(): only the quoted key is left (vLLM's V0 engine logs exceptions this way).
+    id: 'param-key-alone',
+    class: 'weight-mismatch',
+    weight: 97,
+    needles: ["'"],
+    pattern: /^'((?:[\w-]+\.)+(?:\w*weight|\w*bias|\w*scales?|absmax|qweight|qzeros|g_idx)(?:\.[\w-]+)*)'$/,
+    samples: ["'layers.0.mlp.down_proj.weight.absmax'"],
+    facts: (m) => ({ key: m[1] ?? '' }),
+    summary: (f) =>
+      `the model class has no parameter named '${f.key ?? ''}' that the checkpoint holds: the checkpoint's key layout (or quantization format) does not match the class that loads it`,
+  },
+  {
+    // A weight loader's own check that a tensor has the shape it expects, quoted as the line that raised.
+    id: 'weight-shape-assert',
+    class: 'weight-mismatch',
+    weight: 90,
+    needles: ['assert'],
+    pattern: /^\s*assert .*\b(?:loaded_weight|weight|param)\w*\.(?:shape|size\(\))/,
+    samples: ['    assert loaded_weight.shape[output_dim] == self.org_vocab_size'],
+    summary: () =>
+      "a checkpoint tensor does not have the shape the model class expects (the loader's shape check failed)",
+  },
+  {
     id: 'state-dict-load',
     class: 'weight-mismatch',
     weight: 99,
@@ -343,6 +368,20 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ package: m[1] ?? '', kind: 'api' }),
     summary: (f) =>
       `code expected an attribute of ${f.package ?? 'a module'} that the installed release does not have: two packages from releases that do not fit together`,
+  },
+  {
+    // An error that names what to install: a missing optional package or kernel library.
+    id: 'install-hint',
+    class: 'dependency',
+    weight: 70,
+    needles: ['install'],
+    pattern:
+      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*\b(?:[Pp]lease install|pip install|is not installed|must be installed|not installed\.)\b.*)$/,
+    samples: [
+      'ValueError: awq quantization requires some operators from another package. Please install it by `pip install autoawq`',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `a package the server needs for this setting is missing: ${f.value ?? ''}`,
   },
   {
     id: 'undefined-symbol',
@@ -498,6 +537,21 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server rejected its configuration: ${f.value ?? ''}`,
   },
   {
+    // transformers refuses a model whose code lives in its repository unless told to trust it.
+    id: 'trust-remote-code',
+    class: 'invalid-value',
+    weight: 90,
+    needles: ['trust_remote_code'],
+    pattern:
+      /requires you to execute the configuration file in that repo|set the option `trust_remote_code=True`/,
+    samples: [
+      'ValueError: Loading /models/phi-3 requires you to execute the configuration file in that repo on your local machine. Make sure you have read the code there to avoid malicious use, then set the option `trust_remote_code=True` to remove this error.',
+    ],
+    facts: () => ({ flag: '--trust-remote-code', kind: 'trust-remote-code' }),
+    summary: () =>
+      "the model's own code must run to load it, and the server was not told to trust it (--trust-remote-code)",
+  },
+  {
     id: 'hub-repo-id',
     class: 'model-not-found-or-auth',
     weight: 100,
@@ -568,6 +622,16 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ kind: m[1] ?? '' }),
     summary: (f) =>
       `native code threw ${f.kind ?? 'an exception'} that nothing caught, and the process aborted`,
+  },
+  {
+    // A traceback's header with no error line after it (a log cut off inside it): an error, of an unknown kind.
+    id: 'traceback-cut',
+    class: 'unknown',
+    weight: 5,
+    needles: ['Traceback'],
+    pattern: /Traceback \(most recent call last\):?$/,
+    samples: ['Traceback (most recent call last):'],
+    summary: () => 'the server printed a traceback, but the log ends before its error line',
   },
   {
     id: 'python-exception',

@@ -126,7 +126,8 @@ export const TGI_SIGNATURES: readonly Signature[] = [
   {
     id: 'tgi-download-failed',
     class: 'model-not-found-or-auth',
-    weight: 40,
+    // A wrapper: any error the download step printed (even a plain RuntimeError) says more than this line.
+    weight: 19,
     needles: ['Download encountered an error'],
     pattern: /Download encountered an error/,
     samples: ['Download encountered an error: '],

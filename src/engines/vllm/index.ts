@@ -22,8 +22,9 @@ export const vllm: EngineSpec = {
   phaseRules: VLLM_PHASES,
   phaseNeedles: VLLM_PHASE_NEEDLES,
   // vLLM's API server lists its routes at start (`launcher.py:27] Route: /v1/rerank, Methods: POST`).
-  hints: /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: /,
-  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /'],
+  // Its serving metrics line (`Avg prompt throughput: … GPU KV cache usage`) names no engine but is vLLM's alone.
+  hints: /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage/,
+  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt'],
   framePackages: ['vllm/'],
   versionFromLog: vllmVersionFromLog,
   signatures: VLLM_SIGNATURES,

@@ -12,7 +12,9 @@ export const VLLM_HEARTBEATS: RegExp[] = [
 // vLLM has no decisive ready line: this one only means uvicorn started (it is printed before the socket binds).
 // Its route list is printed once the app is built, right before the HTTP server takes requests: a pasted log that
 // ends there shows a start that got through.
-export const VLLM_STARTED_LINE = /^Application startup complete\.|^Route: \/\S*, Methods: /;
+// A served request (uvicorn's access line) or the serving metrics line shows the same.
+export const VLLM_STARTED_LINE =
+  /^Application startup complete\.|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: /;
 
 const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
   match[1] === undefined || match[2] === undefined
