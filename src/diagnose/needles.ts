@@ -53,6 +53,15 @@ export const ERROR_NEEDLES: readonly string[] = [
   'assert', // a quoted `assert …shape…` line above a bare AssertionError
   "'", // a KeyError logged through str(): the quoted key alone
   'Traceback', // a traceback whose error line was cut off
+  'already in use', // port in use, also without an error word (`message: address already in use`)
+  'EADDRINUSE',
+  'shared object file',
+  'currently imported',
+  'no module or parameter',
+  'peer access',
+  'panicked at',
+  'ailed to start', // `Failed to start model server: …`
+  'too old', // `UserWarning: … The NVIDIA driver on your system is too old`
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

@@ -192,6 +192,20 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the ranks never all met at torch.distributed's rendezvous: ${f.value ?? ''} (another node or rank did not start, or cannot reach the master address)`,
   },
   {
+    // Peer-to-peer access between GPUs is needed by the custom all-reduce kernel; some topologies lack it.
+    id: 'p2p-unsupported',
+    class: 'nccl',
+    weight: 86,
+    needles: ['peer access'],
+    pattern: /peer access is not supported between these two devices/,
+    samples: [
+      "Failed: Cuda error /work/csrc/custom_all_reduce.cuh:307 'peer access is not supported between these two devices'",
+    ],
+    facts: () => ({ kind: 'p2p' }),
+    summary: () =>
+      'the GPUs cannot reach each other directly (no peer-to-peer access), which the custom all-reduce kernel needs',
+  },
+  {
     id: 'collective-timeout',
     class: 'nccl',
     weight: 84,
@@ -205,8 +219,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'addr-in-use',
     class: 'port-in-use',
     weight: 100,
-    needles: ['already in use', 'Errno 98', 'errno: 98'],
-    pattern: /[Aa]ddress already in use|\[Errno 98\]|errno: 98/,
+    needles: ['already in use', 'Errno 98', 'errno: 98', 'EADDRINUSE'],
+    pattern: /[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE/,
     facts: (m) => {
       const port =
         /bind on address \('[^']*', (\d+)\)/.exec(m.input) ??
@@ -310,6 +324,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       "a checkpoint tensor does not have the shape the model class expects (the loader's shape check failed)",
   },
   {
+    // A loader that maps checkpoint names onto the model's modules found no module of that name.
+    id: 'no-module-or-parameter',
+    class: 'weight-mismatch',
+    weight: 96,
+    needles: ['no module or parameter'],
+    pattern: /There is no module or parameter named '([^']+)' in (\w+)/,
+    samples: ["ValueError: There is no module or parameter named 'embed_tokens' in CustomQwen3ForCausalLM"],
+    facts: (m) => ({ key: m[1] ?? '', arch: m[2] ?? '' }),
+    summary: (f) =>
+      `the checkpoint has '${f.key ?? ''}', which the model class ${f.arch ?? ''} does not have: the checkpoint's layout does not match the class that loads it`,
+  },
+  {
     id: 'state-dict-load',
     class: 'weight-mismatch',
     weight: 99,
@@ -344,9 +370,11 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'dependency',
     weight: 98,
     needles: ['Error'],
+    // Also `python -m` failing to find the module itself: `Error while finding module specification for 'x.y'
+    // (ModuleNotFoundError: No module named 'x')`.
     pattern:
-      /^(?:[\w.]+\.)?(?:ModuleNotFoundError: No module named '([^']+)'|ImportError: (.+)|PackageNotFoundError: (\S+))/,
-    facts: (m) => ({ package: m[1] ?? m[3] ?? '', value: m[2] ?? '' }),
+      /^(?:[\w.]+\.)?(?:ModuleNotFoundError: No module named '([^']+)'|ImportError: (.+)|PackageNotFoundError: (\S+))|(?:Error while finding module specification for )?'[\w.]+' \(ModuleNotFoundError: No module named '([^']+)'\)/,
+    facts: (m) => ({ package: m[1] ?? m[3] ?? m[4] ?? '', value: m[2] ?? '' }),
     summary: (f) =>
       f.value !== undefined && f.value !== ''
         ? `a Python import failed: ${f.value}`
@@ -384,6 +412,30 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `a package the server needs for this setting is missing: ${f.value ?? ''}`,
   },
   {
+    // A shared library the process needs is not on this machine (a CUDA runtime library of another version).
+    id: 'shared-library-missing',
+    class: 'dependency',
+    weight: 97,
+    needles: ['shared object file'],
+    pattern: /(\S+\.so(?:\.[\d.]+)?): cannot open shared object file/,
+    samples: ['ImportError: libnvrtc.so.12: cannot open shared object file: No such file or directory'],
+    facts: (m) => ({ package: m[1] ?? '', kind: 'abi' }),
+    summary: (f) =>
+      `the shared library ${f.package ?? ''} is not installed here: the build expects another CUDA or system library version`,
+  },
+  {
+    // transformers older than the model: it has no class of that name to load.
+    id: 'tokenizer-class-missing',
+    class: 'dependency',
+    weight: 90,
+    needles: ['currently imported'],
+    pattern: /Tokenizer class "?(\w+)"? does not exist or is not currently imported/,
+    samples: ['ValueError: Tokenizer class GemmaTokenizer does not exist or is not currently imported.'],
+    facts: (m) => ({ package: 'transformers', value: m[1] ?? '' }),
+    summary: (f) =>
+      `the installed transformers has no tokenizer class ${f.value ?? ''}: it is older than the model (upgrade transformers, or the image that ships it)`,
+  },
+  {
     id: 'undefined-symbol',
     class: 'dependency',
     weight: 100,
@@ -397,9 +449,9 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'driver',
     class: 'dependency',
     weight: 100,
-    needles: ['Error', 'xception'],
+    needles: ['Error', 'xception', 'too old'],
     pattern:
-      /(?:Error|Exception)\b.*(NVIDIA driver on your system is too old|CUDA driver version is insufficient|[Ff]ound no NVIDIA driver|libcuda\.so[.\d]*: cannot open shared object file|GLIBC_[\d.]+' not found)/,
+      /(?:Error|Exception|Warning)\b.*(NVIDIA driver on your system is too old|CUDA driver version is insufficient|[Ff]ound no NVIDIA driver|libcuda\.so[.\d]*: cannot open shared object file|GLIBC_[\d.]+' not found)/,
     facts: (m) => ({ value: m[1] ?? '', kind: 'driver' }),
     summary: (f) => `the GPU driver or system libraries do not fit this build: ${f.value ?? ''}`,
   },
@@ -611,6 +663,30 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f, c) => `the server crashed with ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
   },
   // --- wrappers that only point elsewhere; they name the failure when nothing better is in the log.
+  {
+    // A Rust program's panic (TGI's launcher and router): the process ends; the message says why.
+    id: 'rust-panic',
+    class: 'unknown',
+    weight: 21,
+    needles: ['panicked at'],
+    pattern: /thread '[^']*' panicked at ([^\s:]+(?::\d+){0,2}):?\s*(.*)$/,
+    samples: [
+      "thread 'main' panicked at router/src/infer.rs:324:14: called `Result::unwrap()` on an `Err` value",
+    ],
+    facts: (m) => ({ frame: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) => `the program panicked at ${f.frame ?? ''}${f.value ? `: ${f.value}` : ''}`,
+  },
+  {
+    // A serving wrapper's own last word on the start (KServe and others): fatal, with the error's text only.
+    id: 'server-start-failed',
+    class: 'unknown',
+    weight: 20,
+    needles: ['ailed to start'],
+    pattern: /\bFailed to start (?:the )?(?:model )?server: (.+)$/,
+    samples: ['Failed to start model server: integer division or modulo by zero'],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the server failed to start: ${f.value ?? ''}`,
+  },
   {
     // An uncaught C++ exception aborts the process (SIGABRT); its `what():` line follows.
     id: 'native-exception',

@@ -3,6 +3,21 @@ import type { Signature } from '../../diagnose/facts.ts';
 
 export const VLLM_SIGNATURES: readonly Signature[] = [
   {
+    // --max-model-len above what the model's config allows (vLLM refuses unless told to override).
+    id: 'vllm-max-model-len',
+    class: 'invalid-value',
+    weight: 95,
+    needles: ['derived max_model_len'],
+    pattern: /User-specified max_model_len \((\d+)\) is greater than the derived max_model_len/,
+    releases: { since: '0.15.0' },
+    samples: [
+      "User-specified max_model_len (4096) is greater than the derived max_model_len (seq_length=2048 or model_max_length=None in model's config.json).",
+    ],
+    facts: (m) => ({ flag: '--max-model-len', value: m[1] ?? '' }),
+    summary: (f) =>
+      `--max-model-len ${f.value ?? ''} is longer than the model's own context length (from its config.json)`,
+  },
+  {
     // The model folder has neither config.json nor params.json: a wrong or incomplete path.
     id: 'vllm-no-config-file',
     class: 'model-not-found-or-auth',

@@ -14,7 +14,7 @@ export const VLLM_HEARTBEATS: RegExp[] = [
 // ends there shows a start that got through.
 // A served request (uvicorn's access line) or the serving metrics line shows the same.
 export const VLLM_STARTED_LINE =
-  /^Application startup complete\.|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: /;
+  /^Application startup complete\.|^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: /;
 
 const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
   match[1] === undefined || match[2] === undefined
