@@ -51,7 +51,14 @@ export const ERROR_NEEDLES: readonly string[] = [
   'install', // `Please install …`, `pip install …`
   'trust_remote_code',
   'assert', // a quoted `assert …shape…` line above a bare AssertionError
-  "'", // a KeyError logged through str(): the quoted key alone
+  // a KeyError logged through str(): the quoted key alone, ending in a parameter's last name
+  "weight'",
+  "bias'",
+  "scale'",
+  "scales'",
+  "absmax'",
+  "qzeros'",
+  "g_idx'",
   'Traceback', // a traceback whose error line was cut off
   'already in use', // port in use, also without an error word (`message: address already in use`)
   'EADDRINUSE',

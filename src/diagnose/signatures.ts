@@ -305,8 +305,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'param-key-alone',
     class: 'weight-mismatch',
     weight: 97,
-    needles: ["'"],
-    pattern: /^'((?:[\w-]+\.)+(?:\w*weight|\w*bias|\w*scales?|absmax|qweight|qzeros|g_idx)(?:\.[\w-]+)*)'$/,
+    needles: ["weight'", "bias'", "scale'", "scales'", "absmax'", "qzeros'", "g_idx'"],
+    pattern: /^'((?:[\w-]+\.)+(?:\w*weight|\w*bias|\w*scales?|absmax|qzeros|g_idx))'$/,
     samples: ["'layers.0.mlp.down_proj.weight.absmax'"],
     facts: (m) => ({ key: m[1] ?? '' }),
     summary: (f) =>
