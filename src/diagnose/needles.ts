@@ -69,6 +69,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'panicked at',
   'ailed to start', // `Failed to start model server: …`
   'too old', // `UserWarning: … The NVIDIA driver on your system is too old`
+  'derived max_model_len', // vLLM `User-specified max_model_len (N) is greater than the derived max_model_len`
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 
