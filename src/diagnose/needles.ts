@@ -70,6 +70,9 @@ export const ERROR_NEEDLES: readonly string[] = [
   'ailed to start', // `Failed to start model server: …`
   'too old', // `UserWarning: … The NVIDIA driver on your system is too old`
   'derived max_model_len', // vLLM `User-specified max_model_len (N) is greater than the derived max_model_len`
+  'core dumped', // `Quit (core dumped)`
+  'received at time', // abseil `*** SIGBUS received at time=…`
+  'with arguments from the', // torch `Could not run 'ns::op' with arguments from the 'CUDA' backend`
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

@@ -424,6 +424,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the shared library ${f.package ?? ''} is not installed here: the build expects another CUDA or system library version`,
   },
   {
+    // A compiled extension without the operator for this device: built for another platform or torch.
+    id: 'op-missing-for-backend',
+    class: 'dependency',
+    weight: 90,
+    needles: ['with arguments from the'],
+    pattern: /Could not run '([\w:.]+)' with arguments from the '(\w+)' backend/,
+    samples: ["NotImplementedError: Could not run '_C::rms_norm' with arguments from the 'CUDA' backend."],
+    facts: (m) => ({ value: m[1] ?? '', package: m[2] ?? '', kind: 'abi' }),
+    summary: (f) =>
+      `the compiled operator ${f.value ?? ''} has no ${f.package ?? ''} kernel in this build: the package was built for another device or torch release`,
+  },
+  {
     // transformers older than the model: it has no class of that name to load.
     id: 'tokenizer-class-missing',
     class: 'dependency',
@@ -575,6 +587,23 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server does not support ${f.flag ?? 'the setting'} '${f.value ?? ''}' here`,
   },
   {
+    // A setting whose value this release does not know: `Unknown quantization method: gptq`, `Unknown RoPE scaling
+    // type extended`. Weaker than every specific shape.
+    id: 'unknown-setting-value',
+    class: 'invalid-value',
+    weight: 30,
+    needles: ['Error'],
+    pattern:
+      /^(?:[\w.]+\.)?ValueError: Unknown ([\w -]{2,40}?(?: type| method| format| mode)):? '?([\w.-]+)'?(.*)$/,
+    samples: [
+      "ValueError: Unknown quantization method: gptq. Must be one of ['awq', 'squeezellm'].",
+      'ValueError: Unknown RoPE scaling type extended',
+    ],
+    facts: (m) => ({ flag: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `this release does not know the ${f.flag ?? 'setting'} '${f.value ?? ''}' (a newer release may, or the value is misspelt)`,
+  },
+  {
     // A ValueError that states a requirement on a setting (`X must be ...`, `must encode to exactly one token`):
     // the server's own check of its configuration. Weaker than every specific shape.
     id: 'value-requirement',
@@ -654,11 +683,26 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'native-crash',
     class: 'killed',
     weight: 40,
-    // `Segfault encountered` is the banner of native stack printers that GPU shims and extensions install.
-    needles: ['Segmen', 'Segfault', 'rror', 'Illega', 'Aborted'],
-    pattern: /Segmentation fault|Segfault encountered|Bus error|Illegal instruction|Aborted \(core dumped\)/,
+    // `Segfault encountered` is the banner of native stack printers that GPU shims and extensions install; `*** SIGBUS
+    // received at time=…` is abseil's failure signal handler; `Quit (core dumped)` is a shell reporting SIGQUIT.
+    needles: ['Segmen', 'Segfault', 'rror', 'Illega', 'Aborted', 'core dumped', 'received at time'],
+    pattern:
+      /Segmentation fault|Segfault encountered|Bus error|Illegal instruction|Aborted \(core dumped\)|Quit \(core dumped\)|Floating point exception|\*\*\* (SIG[A-Z]+) received at time=/,
     facts: (m) => ({
-      signal: /Seg/.test(m[0]) ? 11 : /Bus/.test(m[0]) ? 7 : /Illegal/.test(m[0]) ? 4 : 6,
+      signal:
+        m[1] !== undefined
+          ? (signalNumber(m[1]) ?? 0)
+          : /Seg/.test(m[0])
+            ? 11
+            : /Bus/.test(m[0])
+              ? 7
+              : /Illegal/.test(m[0])
+                ? 4
+                : /Quit/.test(m[0])
+                  ? 3
+                  : /Floating/.test(m[0])
+                    ? 8
+                    : 6,
     }),
     summary: (f, c) => `the server crashed with ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
   },

@@ -34,10 +34,15 @@ const hasTextualEsc = (text: string): boolean =>
 const HTML_COLOUR = /<\/?(?:font|span|b)(?:\s[^<>]{0,80})?>/g;
 const hasHtmlColour = (text: string): boolean => text.includes('</font>') || text.includes('</span>');
 
+// GitHub turns `main.rs:317` in a pasted log into a link; the copied text keeps the markdown:
+// `router/src/[main.rs:317](http://main.rs:317/)`.
+const MARKDOWN_AUTOLINK = /\[([\w.-]+\.\w+:\d+)\]\(https?:\/\/[^)\s]*\)/g;
+
 // Removes ANSI codes and terminal control sequences (also colour codes written out as text or HTML); the raw form
 // evidence quotes.
 export const stripAnsi = (text: string): string => {
-  const uncoloured = hasHtmlColour(text) ? text.replace(HTML_COLOUR, '') : text;
+  const unlinked = text.includes('](http') ? text.replace(MARKDOWN_AUTOLINK, '$1') : text;
+  const uncoloured = hasHtmlColour(unlinked) ? unlinked.replace(HTML_COLOUR, '') : unlinked;
   const decoded = hasTextualEsc(uncoloured)
     ? uncoloured.replace(TEXTUAL_SGR, '').replace(TEXTUAL_ESC, '\u001b[')
     : uncoloured;

@@ -207,4 +207,20 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     pattern: /Scheduler hit an exception/,
     summary: () => 'an SGLang scheduler raised an exception (the traceback that follows names it)',
   },
+  {
+    // No SGLang model class for the architecture, and the transformers fallback cannot serve it either.
+    id: 'sglang-no-implementation',
+    class: 'weight-mismatch',
+    weight: 95,
+    needles: ['no SGlang implementation'],
+    pattern:
+      /(\w+) has no SGlang implementation and the Transformers implementation is not compatible with SGLang/,
+    releases: { since: '0.4.7' },
+    samples: [
+      'ValueError: Qwen3_5ForCausalLM has no SGlang implementation and the Transformers implementation is not compatible with SGLang.',
+    ],
+    facts: (m) => ({ arch: m[1] ?? '', kind: 'arch' }),
+    summary: (f) =>
+      `SGLang has no model class for the architecture ${f.arch ?? ''} (and cannot fall back to transformers for it)`,
+  },
 ];
