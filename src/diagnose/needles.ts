@@ -41,15 +41,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   'on startup', // vLLM `Free memory on device (...) on startup ...`
   'in PATH', // TGI `text-generation-server not found in PATH`
   'terminate called', // C++ `terminate called after throwing an instance of ...`
-  'DistStoreError',
-  'waiting for clients',
-  'graph capture', // torch `Cannot call ... during CUDA graph capture`
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
-  ':warmup: ', // TGI router's warm-up span
-  'compatible with sharding',
   '[c10d]', // torch.distributed socket and store timeouts
-  'install', // `Please install …`, `pip install …`
-  'trust_remote_code',
   'assert', // a quoted `assert …shape…` line above a bare AssertionError
   // a KeyError logged through str(): the quoted key alone, ending in a parameter's last name
   "weight'",
@@ -62,10 +55,6 @@ export const ERROR_NEEDLES: readonly string[] = [
   'Traceback', // a traceback whose error line was cut off
   'already in use', // port in use, also without an error word (`message: address already in use`)
   'EADDRINUSE',
-  'shared object file',
-  'currently imported',
-  'no module or parameter',
-  'peer access',
   'panicked at',
   'ailed to start', // `Failed to start model server: …`
   'too old', // `UserWarning: … The NVIDIA driver on your system is too old`
@@ -73,6 +62,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'core dumped', // `Quit (core dumped)`
   'received at time', // abseil `*** SIGBUS received at time=…`
   'with arguments from the', // torch `Could not run 'ns::op' with arguments from the 'CUDA' backend`
+  'currently imported', // transformers `Tokenizer class X does not exist or is not currently imported`, bare
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 
