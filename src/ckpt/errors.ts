@@ -40,9 +40,6 @@ export class CheckpointError extends VigilError {
   }
 }
 
-export const isCheckpointError = (error: unknown): error is CheckpointError =>
-  error instanceof CheckpointError;
-
 /** The hint for a file that is not a valid safetensors file: vigil changed nothing. */
 export const NOT_SAFETENSORS_HINT =
   'the file is not a valid safetensors file, so vigil left it untouched; re-export it (save_file / save_pretrained) or restore it from its source';

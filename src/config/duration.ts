@@ -1,7 +1,6 @@
 import { invalidOption } from '../errors.ts';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const DURATION = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/;
 
 // Parses `500ms`, `10s`, `15m`, `1h` (and combinations such as `1m30s`) into milliseconds.
 export const parseDuration = (text: string, option = 'duration'): number => {
@@ -20,9 +19,6 @@ export const parseDuration = (text: string, option = 'duration'): number => {
   }
   return Math.round(total);
 };
-
-// True when the text is one duration token (used to tell durations from other arguments).
-export const isDuration = (text: string): boolean => DURATION.test(text.trim());
 
 // Formats milliseconds the way people say them: 850ms, 31s, 2m11s, 1h04m.
 export const formatDuration = (ms: number): string => {

@@ -2,7 +2,6 @@
 // A line with none of them can change neither the diagnosis nor the phase, so a 1 GB log is searched for these
 // literals only (String#indexOf is a Boyer-Moore search: far faster than one regular expression per line).
 import { NAMED_ENGINES } from '../engines/index.ts';
-import type { Signature } from './facts.ts';
 
 // The prefilter is a cover: every line a failure signature matches contains one of ERROR_NEEDLES (a test checks
 // each signature's sample lines and every fixture line). Needles are also chosen to be fast to search for: at most
@@ -85,10 +84,6 @@ export const minimizeNeedles = (needles: readonly string[]): string[] => {
   for (const needle of unique) if (!kept.some((shorter) => needle.includes(shorter))) kept.push(needle);
   return kept;
 };
-
-// Every literal any signature needs.
-export const signatureNeedles = (signatures: readonly Signature[]): string[] =>
-  signatures.flatMap((signature) => signature.needles);
 
 export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

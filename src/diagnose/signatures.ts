@@ -7,8 +7,6 @@ import { explainSignal, signalName, signalNumber } from './signals.ts';
 const named = (signal: number | undefined): string =>
   signal === undefined ? 'a signal' : `${signalName(signal) ?? `signal ${signal}`} (signal ${signal})`;
 
-const stripQuotes = (text: string): string => text.replace(/^['"]|['"]$/g, '');
-
 // A shell's report of a killed child: `Killed`, `1234 Killed  python3 -m ...`, or `Killed <server command>`
 // (the server names come from the engines' hints).
 const SHELL_KILLED = new RegExp(
@@ -765,10 +763,3 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the server raised ${f.kind ?? 'an exception'}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
   },
 ];
-
-// Parses quoted choices such as `'sdpa', 'fa3'` into a plain list.
-export const parseChoices = (choices: string): string[] =>
-  choices
-    .split(',')
-    .map((choice) => stripQuotes(choice.trim()))
-    .filter((choice) => choice !== '');

@@ -25,15 +25,6 @@ export const holdsFor = (releases: Releases | undefined, version: string | null)
   return true;
 };
 
-// "≥ 0.5.14", "< 0.5.10", "0.5.9–0.5.13", or "every release".
-export const describeReleases = (releases: Releases | undefined): string => {
-  if (releases?.since !== undefined && releases.until !== undefined)
-    return `${releases.since} up to (not incl.) ${releases.until}`;
-  if (releases?.since !== undefined) return `≥ ${releases.since}`;
-  if (releases?.until !== undefined) return `< ${releases.until}`;
-  return 'every release';
-};
-
 // The newest release vigil knows rules for is the version a release newer than all of them is read as: its
 // rules are all generations (null), so a renamed line in a release vigil has not seen is still caught.
 export const knownRelease = (version: string | null, newest: string): string | null => {

@@ -1,7 +1,7 @@
 // Launch records: one JSON file (mode 0600, written atomically) per launch, read by status, stop, logs and attach.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ZodType } from 'zod';
 import { VigilError } from '../errors.ts';
@@ -185,11 +185,6 @@ export const findLaunchRecord = async (stateDir: string, idOrPrefix: string): Pr
         ? 'there are no launches; `vigil status` lists them'
         : `known launches: ${known.join(', ')}`,
   });
-};
-
-// Deletes a record (after its server is gone and the user asked).
-export const removeLaunchRecord = async (stateDir: string, id: string): Promise<void> => {
-  await rm(recordPath(stateDir, id), { force: true });
 };
 
 const parseRecord = async (text: string, where: string): Promise<LaunchRecord> => {

@@ -1,4 +1,4 @@
-import { readdir, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -7,7 +7,6 @@ import {
   listLaunchRecords,
   newLaunchId,
   readLaunchRecord,
-  removeLaunchRecord,
   rewriteLaunchRecord,
   updateLaunchRecord,
   writeLaunchRecord,
@@ -67,7 +66,7 @@ describe('launch records', () => {
       ended_at: '2026-01-01T00:01:00.000Z',
     });
     expect((await stat(join(launchesDir(dir), 'c-3.json'))).mode & 0o777).toBe(0o600);
-    await removeLaunchRecord(dir, 'c-3');
+    await rm(join(launchesDir(dir), 'c-3.json'));
     await rewriteLaunchRecord(dir, mine, { outcome: 'ready' });
     await expect(readLaunchRecord(dir, 'c-3')).rejects.toMatchObject({ code: 'E_NOT_FOUND' });
     expect((await readdir(launchesDir(dir))).filter((n) => n.endsWith('.tmp'))).toEqual([]);

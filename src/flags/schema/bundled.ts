@@ -57,10 +57,6 @@ export const loadBundledSchema = (
   return schema;
 };
 
-// Every bundled schema of an engine, oldest first.
-export const loadAllBundled = (engine: EngineName): FlagSchema[] =>
-  bundledVersions(engine).map((version) => loadBundledSchema(engine, version));
-
 let nameIndex: NameIndex | null = null;
 
 // The name→versions index of every bundled release (data/flags/names.json, built from the tables).
