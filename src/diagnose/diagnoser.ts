@@ -67,8 +67,6 @@ export interface LogDiagnoser extends Diagnoser {
   readonly contextLines: number;
 }
 
-const CUT_TRACEBACK = 'traceback-cut';
-
 // A wrapper line such as `Scheduler hit an exception:` names no error of its own.
 const isPointer = (signature: Signature): boolean => signature.class === 'unknown' && signature.weight < 20;
 
@@ -384,12 +382,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           .filter((c) => c.finding.nonFatal !== true && !isPointer(c.hits.signature))
           .map((c) => c.finding.line),
       );
-      // A traceback whose error line is missing counts only where the log ends inside it: after it, the start went on.
+      // Some shapes (a traceback without its error line) count only where the log ends inside them.
       const lastPhaseLine = trackerFor(engine)?.phaseMarks().at(-1)?.line ?? 0;
       const eligible = candidates.filter(
         (c) =>
           (c.finding.nonFatal !== true || c.finding.line > lastFatal) &&
-          (c.hits.signature.id !== CUT_TRACEBACK || c.finding.line > lastPhaseLine),
+          (c.hits.signature.untilNextPhase !== true || c.finding.line > lastPhaseLine),
       );
       candidates.length = 0;
       candidates.push(...eligible);

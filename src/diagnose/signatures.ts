@@ -7,6 +7,17 @@ import { explainSignal, signalName, signalNumber } from './signals.ts';
 const named = (signal: number | undefined): string =>
   signal === undefined ? 'a signal' : `${signalName(signal) ?? `signal ${signal}`} (signal ${signal})`;
 
+// The signal behind each way a native crash is worded, by the wording's first word.
+const CRASH_SIGNALS: Readonly<Record<string, number>> = {
+  Segmentation: 11,
+  Segfault: 11,
+  Bus: 7,
+  Illegal: 4,
+  Aborted: 6,
+  Quit: 3,
+  Floating: 8,
+};
+
 // A shell's report of a killed child: `Killed`, `1234 Killed  python3 -m ...`, or `Killed <server command>`
 // (the server names come from the engines' hints).
 const SHELL_KILLED = new RegExp(
@@ -683,24 +694,20 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 40,
     // `Segfault encountered` is the banner of native stack printers that GPU shims and extensions install; `*** SIGBUS
     // received at time=…` is abseil's failure signal handler; `Quit (core dumped)` is a shell reporting SIGQUIT.
-    needles: ['Segmen', 'Segfault', 'rror', 'Illega', 'Aborted', 'core dumped', 'received at time'],
+    needles: [
+      'Segmen',
+      'Segfault',
+      'rror',
+      'Illega',
+      'Aborted',
+      'core dumped',
+      'Floating point',
+      'received at time',
+    ],
     pattern:
-      /Segmentation fault|Segfault encountered|Bus error|Illegal instruction|Aborted \(core dumped\)|Quit \(core dumped\)|Floating point exception|\*\*\* (SIG[A-Z]+) received at time=/,
+      /Segmentation fault|Segfault encountered|Bus error|Illegal instruction|Aborted \(core dumped\)|Quit \(core dumped\)|Floating point exception|\b(SIG[A-Z]+) received at time=/,
     facts: (m) => ({
-      signal:
-        m[1] !== undefined
-          ? (signalNumber(m[1]) ?? 0)
-          : /Seg/.test(m[0])
-            ? 11
-            : /Bus/.test(m[0])
-              ? 7
-              : /Illegal/.test(m[0])
-                ? 4
-                : /Quit/.test(m[0])
-                  ? 3
-                  : /Floating/.test(m[0])
-                    ? 8
-                    : 6,
+      signal: m[1] !== undefined ? (signalNumber(m[1]) ?? 0) : (CRASH_SIGNALS[m[0].split(' ')[0] ?? ''] ?? 0),
     }),
     summary: (f, c) => `the server crashed with ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
   },
@@ -746,6 +753,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'traceback-cut',
     class: 'unknown',
     weight: 5,
+    untilNextPhase: true,
     needles: ['Traceback'],
     pattern: /Traceback \(most recent call last\):?$/,
     samples: ['Traceback (most recent call last):'],

@@ -151,6 +151,23 @@ describe('signals', () => {
     expect(diagnosis.advice.join(' ')).toContain('--shm-size');
   });
 
+  it('names the signal behind each wording of a native crash', () => {
+    const cases: [string, string][] = [
+      ['Segmentation fault (core dumped)', 'SIGSEGV'],
+      ['!!!!!!! Segfault encountered !!!!!!!', 'SIGSEGV'],
+      ['Illegal instruction (core dumped)', 'SIGILL'],
+      ['Aborted (core dumped)', 'SIGABRT'],
+      ['Quit (core dumped)', 'SIGQUIT'],
+      ['Floating point exception', 'SIGFPE'],
+      ['*** SIGBUS received at time=1709393443 on cpu 1 ***', 'SIGBUS'],
+    ];
+    for (const [line, signal] of cases) {
+      const diagnosis = killedBy(line);
+      expect(diagnosis.class, line).toBe('killed');
+      expect(diagnosis.summary, line).toContain(signal);
+    }
+  });
+
   it('uses the exit code from the watcher when the log has no error', () => {
     const lines = numbered('[2025-01-01 00:00:00 TP0] Load weight begin. avail mem=70 GB');
     const byCode = diagnose(lines, 'sglang', { exitCode: -9 });
