@@ -26,8 +26,7 @@ import { watchLaunched } from './liveness.ts';
 import { runWatchLoop, type Emittable, type LoopEnd } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { checkPort } from './port-check.ts';
-import { smokeStep } from './smoke-step.ts';
-import { finishReadyLaunch } from './launch-ready.ts';
+import { endReadyLaunch } from './launch-ready.ts';
 import { launchRemote } from './remote-launch.ts';
 import { isLocalHost } from '../hosts/remote/destination.ts';
 import { runPreflightStep } from './preflight-step.ts';
@@ -330,28 +329,13 @@ const launchLocked = async (
     throw error;
   }
 
-  // The final event goes out first; the bookkeeping follows, so it never delays the verdict. The history and
-  // record writes run on the thread pool while the verdict is printed; both are done before the start resolves.
-  const smoke =
-    outcome.end.kind === 'ready' && config.options.smoke !== undefined && config.target.origin !== null
-      ? await smokeStep(config, config.options.smoke.timeoutMs, emit)
-      : null;
-  if (outcome.end.kind === 'ready' && smoke?.failure === undefined)
-    return finishReadyLaunch(emit, {
-      elapsedMs: outcome.elapsedMs,
-      target: config.target,
-      id,
-      smoked: smoke !== null,
-      stateDir: config.stateDir,
-      profile,
-      phases: tracker.phaseDurations(performance.now()),
-      record,
-    });
+  const ended = await endReadyLaunch(config, outcome, emit, { id, profile, tracker, record });
+  if ('result' in ended) return ended.result;
 
   let fields =
-    smoke?.failure === undefined
+    ended.smokeFailure === null
       ? await explainFullDisk(failureFromOutcome(outcome, diagnoser, config), followLog ? logPath : null)
-      : plainFailure('smoke', smoke.failure, since());
+      : plainFailure('smoke', ended.smokeFailure, since());
   const stopRequested =
     outcome.end.kind === 'exited' &&
     (await readLaunchRecord(config.stateDir, id).catch(() => null))?.stop_requested_at != null;

@@ -19,8 +19,7 @@ import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
 import { runWatchLoop } from './loop.ts';
 import type { LaunchOptions } from './options.ts';
 import { runPreflightStep } from './preflight-step.ts';
-import { smokeStep } from './smoke-step.ts';
-import { finishReadyLaunch } from './launch-ready.ts';
+import { endReadyLaunch } from './launch-ready.ts';
 import {
   failureFromOutcome,
   plainFailure,
@@ -336,31 +335,18 @@ const runRemote = async (
     watch.close();
   }
 
-  const smoke =
-    outcome.end.kind === 'ready' && config.options.smoke !== undefined && config.target.origin !== null
-      ? await smokeStep(config, config.options.smoke.timeoutMs, emit, host.transport)
-      : null;
-  if (outcome.end.kind === 'ready' && smoke?.failure === undefined)
-    return finishReadyLaunch(emit, {
-      elapsedMs: outcome.elapsedMs,
-      target: config.target,
-      id,
-      smoked: smoke !== null,
-      stateDir: config.stateDir,
-      profile,
-      phases: tracker.phaseDurations(performance.now()),
-      record,
-    });
+  const ended = await endReadyLaunch(config, outcome, emit, { id, profile, tracker, record }, host.transport);
+  if ('result' in ended) return ended.result;
 
   let fields =
-    smoke?.failure === undefined
+    ended.smokeFailure === null
       ? failureFromOutcome(
           outcome,
           diagnoser,
           config,
           `${host.name} rebooted during the start (its boot id changed): the server is gone`,
         )
-      : plainFailure('smoke', smoke.failure, since());
+      : plainFailure('smoke', ended.smokeFailure, since());
   const rebooted = outcome.end.kind === 'exited' && outcome.end.end.hostRebooted === true;
   const lostLink = outcome.end.kind === 'timeout' && watch.isDown();
   if (lostLink) {
