@@ -103,6 +103,30 @@ const indexRules = (rules: readonly PhaseRule[]): ((text: string) => readonly Ph
   return (text) => merged.get(text.charAt(0)) ?? always;
 };
 
+/** Reads which phase a single line would begin for one engine (rank 0 only), without any state. */
+export interface PhaseReader {
+  /** The engine's first phase: seeing it again after a later one means the server started again. */
+  readonly first: PhaseId | null;
+  phaseOf(normalized: NormalizedLine): PhaseId | null;
+}
+
+// Creates a phase reader: how a start's first line is told from the lines after it when a log is read backwards.
+export const createPhaseReader = (engine: EngineSpec): PhaseReader => {
+  const candidates = indexRules(engine.phaseRules);
+  return {
+    first: engine.phaseRules[0]?.phase ?? null,
+    phaseOf(normalized) {
+      for (const piece of normalized.pieces) {
+        if (!isRankZero(piece) || piece.text.trim() === '') continue;
+        const withBar = piece.bar !== null;
+        for (const rule of candidates(piece.text))
+          if ((rule.progress !== undefined) === withBar && rule.pattern.test(piece.text)) return rule.phase;
+      }
+      return null;
+    },
+  };
+};
+
 // Creates a tracker for one engine's log.
 export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
   const rules = engine.phaseRules;

@@ -4,6 +4,7 @@ import type { Diagnosis } from '../../events.ts';
 import type { EngineId } from '../../engines/types.ts';
 import { createDiagnoser } from '../diagnoser.ts';
 import type { DiagnoseEnd } from '../types.ts';
+import { findLastStart } from './last-start.ts';
 import { scanLogFile } from './scan-file.ts';
 
 export interface DiagnoseLogFileOptions {
@@ -16,7 +17,7 @@ export interface DiagnoseLogFileOptions {
   engineVersion?: string;
 }
 
-// Reads a whole log file and explains the start it records.
+// Reads a log file and explains the last start it records.
 export const diagnoseLogFile = async (
   path: string,
   options: DiagnoseLogFileOptions = {},
@@ -31,6 +32,7 @@ export const diagnoseLogFile = async (
     needles: () => diagnoser.needles(),
     tailLines: diagnoser.tailLines,
     contextLines: diagnoser.contextLines,
+    from: (handle, size) => findLastStart(handle, size, options.engine ?? 'auto'),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
   for await (const batch of lines) for (const line of batch) diagnoser.push(line);

@@ -19,6 +19,8 @@ export interface ScanLogFileOptions {
   signal?: AbortSignal;
   /** Bytes read at a time (default 1 MiB). */
   chunkBytes?: number;
+  /** Where to begin: a line start and its line number, worked out from the open file (null: its first line). */
+  from?: (handle: FileHandle, size: number) => Promise<{ offset: number; line: number } | null>;
 }
 
 const NEWLINE = 0x0a;
@@ -62,16 +64,17 @@ export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<
     // The file as it is now: a log still being written is read up to its size at open.
     const size = (await handle.stat()).size;
     const tailStart = await findTailStart(handle, size, options.tailLines);
+    const begin = (await options.from?.(handle, size)) ?? { offset: 0, line: 1 };
     const finder = createLineFinder({ bufferBytes: LONG_LINE_HEAD + chunkBytes });
     // Each read lands at LONG_LINE_HEAD in its buffer; the unfinished line before it is copied just in front.
     const readAt = (buffer: Buffer, at: number): Promise<number> =>
       handle.read(buffer, LONG_LINE_HEAD, Math.min(chunkBytes, size - at), at).then((read) => read.bytesRead);
     let [buffer, next] = finder.buffers;
-    let position = 0;
+    let position = begin.offset;
     let carry = 0; // bytes of an unfinished line in front of LONG_LINE_HEAD
     let skippingLongLine = false;
-    let lineNumber = 1;
-    pending = size > 0 ? readAt(buffer, 0) : Promise.resolve(0);
+    let lineNumber = begin.line;
+    pending = size > position ? readAt(buffer, position) : Promise.resolve(0);
     for (;;) {
       options.signal?.throwIfAborted();
       const bytesRead = await pending;

@@ -1,4 +1,4 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -78,6 +78,54 @@ describe('diagnoseLogFile', () => {
       50 * 1024 * 1024,
       ['[2025-08-08 10:09:09 TP0] Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=True)'],
     );
+    const diagnosis = await diagnoseLogFile(path);
+    expect(diagnosis.class).toBe('nccl');
+    expect(diagnosis.evidence[0]?.line).toBe(1);
+  });
+
+  // Every evidence line quoted is the file's own line of that number.
+  const expectFileLines = (path: string, diagnosis: { evidence: { line?: number; text: string }[] }) => {
+    const lines = readFileSync(path, 'utf8').split('\n');
+    for (const item of diagnosis.evidence)
+      expect(lines[(item.line ?? 0) - 1]).toContain(item.text.slice(-40));
+  };
+
+  it('reads only the last start of a log written by launch after launch, with file line numbers', async () => {
+    const path = join(dir, 'restarts.log');
+    const served = readLines('sglang-ready-01.log').map((l) => l.text);
+    const second = readLines('sglang-ready-02.log').map((l) => l.text);
+    // The first start crashed after serving; then the server was started again, and this start hangs.
+    const crash = readLines('sglang-cuda-oom-01.log').map((l) => l.text);
+    const hang = readLines('sglang-hang-01.log').map((l) => l.text);
+    const first = await writeLog(path, [...served, ...second.slice(40)], 20 * 1024 * 1024, [
+      ...crash,
+      ...hang,
+    ]);
+    const diagnosis = await diagnoseLogFile(path);
+    expect(diagnosis.class).toBe('hang');
+    expect(diagnosis.summary).toContain('distributed');
+    expect(Math.min(...diagnosis.evidence.map((e) => e.line ?? 0))).toBe(first + crash.length);
+    expectFileLines(path, diagnosis);
+  });
+
+  it("starts a new start at another engine's first line, even right after a start that printed no phase", async () => {
+    const path = join(dir, 'two-engines.log');
+    const failed = readLines('vllm-dependency-01.log').map((l) => l.text);
+    const hang = readLines('sglang-hang-01.log').map((l) => l.text);
+    writeFileSync(path, `${[...failed, ...hang].join('\n')}\n`);
+    const diagnosis = await diagnoseLogFile(path);
+    expect(diagnosis.class).toBe('hang');
+    expectFileLines(path, diagnosis);
+    // With the first start alone, its own failure is found.
+    writeFileSync(path, `${failed.join('\n')}\n`);
+    expect((await diagnoseLogFile(path)).class).toBe('dependency');
+  });
+
+  it("keeps the lines above a log's only start (nothing there belongs to another start)", async () => {
+    const path = join(dir, 'one-start.log');
+    const hang = readLines('sglang-hang-01.log').map((l) => l.text);
+    const preamble = '[2025-06-04 07:49:50] RuntimeError: NCCL error: unhandled system error';
+    writeFileSync(path, `${[preamble, ...hang].join('\n')}\n`);
     const diagnosis = await diagnoseLogFile(path);
     expect(diagnosis.class).toBe('nccl');
     expect(diagnosis.evidence[0]?.line).toBe(1);
