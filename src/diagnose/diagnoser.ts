@@ -8,9 +8,9 @@ type LogEvidence = Evidence & { line: number };
 import { getEngine, NAMED_ENGINES } from '../engines/index.ts';
 import { holdsFor, knownRelease } from '../engines/releases.ts';
 import { releaseFor as releaseOf } from '../engines/known-releases.ts';
-import type { EngineId } from '../engines/types.ts';
+import type { EngineId, StopRule } from '../engines/types.ts';
 import type { RawLine } from '../logs/types.ts';
-import { collapseRedraws, normalizeLine, visibleText } from '../logs/normalize.ts';
+import { collapseRedraws, normalizeLine, visibleText, type NormalizedLine } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
@@ -34,6 +34,17 @@ const CONTEXT_LINES = 3;
 const MAX_PHASE_EVIDENCE = 8;
 const MAX_SUPPORTING = 3;
 const MAX_RANKS = 1024;
+
+// Ctrl-C in any Python server: the exception line of the traceback it prints.
+const KEYBOARD_INTERRUPT: StopRule = {
+  pattern: /^KeyboardInterrupt\b/,
+  needle: 'KeyboardInterrupt',
+  samples: [],
+};
+const MAX_STOPS = 16;
+const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
+/** How far below its head a traceback's exception line may be. */
+const MAX_TRACEBACK_LINES = 400;
 
 const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard: Some\((\d+)\)/;
 
@@ -87,9 +98,26 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   }
   // The last line after which each engine reads a start as up (its ready line, or its last start line).
   const ready = new Map<EngineId, Finding>();
+  // The line quoted to show a start got through: its first decisive one (the ready line, or a line that makes the
+  // watcher probe, like uvicorn's `Application startup complete.`), else its first up line.
+  const shownUp = new Map<EngineId, Finding & { decisive: boolean }>();
   const upLines = NAMED_ENGINES.flatMap((spec) =>
-    spec.upLine === null ? [] : [[spec.id, spec.upLine] as const],
+    spec.upLine === null
+      ? []
+      : [
+          {
+            id: spec.id,
+            pattern: spec.upLine,
+            decisive: [...(spec.readyLine === null ? [] : [spec.readyLine]), ...spec.probeTriggers],
+          },
+        ],
   );
+  // Lines that show a stop was asked for, each with the engine whose rule it is (null: any engine's).
+  const stopRules = [
+    { engine: null, rule: KEYBOARD_INTERRUPT },
+    ...NAMED_ENGINES.flatMap((spec) => (spec.stopLines ?? []).map((rule) => ({ engine: spec.id, rule }))),
+  ];
+  const stops: { line: number; raw: string; engine: EngineId | null; rule: StopRule }[] = [];
   const lastLineByRank = new Map<number, number>();
   // The innermost traceback frame in the few lines above a line (the ring holds them in both modes).
   const frameAbove = (line: number): string | null => {
@@ -157,9 +185,24 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     }
   };
 
+  // A traceback logged as part of a warning (`WARN … Could not import X` and the traceback under it, without
+  // prefixes of its own) is a notice the server survived, like the warning line itself.
+  let warningTraceback: number | null = null;
+  const inWarningTraceback = (line: number): boolean =>
+    warningTraceback !== null && line >= warningTraceback && line - warningTraceback <= MAX_TRACEBACK_LINES;
+  const followTracebacks = (raw: RawLine, normalized: NormalizedLine): void => {
+    if (normalized.pieces.some((piece) => piece.level !== null)) warningTraceback = null;
+    else if (TRACEBACK_HEAD.test(normalized.text.trim())) {
+      const above = ring.find((line) => line.line === raw.line - 1);
+      const level = above === undefined ? null : normalizeLine(above.text).pieces.at(-1)?.level;
+      warningTraceback = level === 'warning' ? raw.line : null;
+    }
+  };
+
   const inspect = (raw: RawLine): void => {
     guess.observe(raw.text);
     const normalized = normalizeLine(raw.text);
+    followTracebacks(raw, normalized);
     for (const piece of normalized.pieces) {
       const text = piece.text.trim();
       if (text === '') continue;
@@ -171,8 +214,19 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         lastLineByRank.set(piece.rank, raw.line);
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
-      for (const [id, pattern] of upLines)
-        if (pattern.test(text)) ready.set(id, { line: raw.line, raw: raw.text, facts: {} });
+      for (const { id, pattern, decisive } of upLines) {
+        if (!pattern.test(text)) continue;
+        const found = { line: raw.line, raw: raw.text, facts: {} };
+        ready.set(id, found);
+        const shown = shownUp.get(id);
+        if (shown?.decisive !== true) {
+          const isDecisive = decisive.some((line) => line.test(text));
+          if (shown === undefined || isDecisive) shownUp.set(id, { ...found, decisive: isDecisive });
+        }
+      }
+      if (stops.length < MAX_STOPS)
+        for (const stop of stopRules)
+          if (stop.rule.pattern.test(text)) stops.push({ line: raw.line, raw: raw.text, ...stop });
       const code = CODE_LINE.test(piece.text);
       let matched = false;
       for (const signature of candidatesFor(text)) {
@@ -185,7 +239,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           raw.text,
           match,
           code,
-          piece.level === 'warning' || piece.level === 'info',
+          piece.level === 'warning' ||
+            piece.level === 'info' ||
+            (piece.level === null && inWarningTraceback(raw.line)),
         );
         matched = true;
       }
@@ -205,6 +261,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const forgetBefore = (line: number): void => {
     for (const [id, entry] of hits) if (entry.last.line < line) hits.delete(id);
     for (const [id, found] of ready) if (found.line < line) ready.delete(id);
+    for (const [id, found] of shownUp) if (found.line < line) shownUp.delete(id);
+    const kept = stops.filter((stop) => stop.line >= line);
+    stops.length = 0;
+    stops.push(...kept);
     lastLineByRank.clear();
   };
 
@@ -215,13 +275,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
 
   // A log of unknown engine counts only a decisive ready line: a web server's own start line (uvicorn's
   // `Application startup complete.`) comes before some engines are ready.
+  const upEngine = (engine: EngineId): EngineId | undefined =>
+    engine !== 'generic'
+      ? engine
+      : NAMED_ENGINES.find((spec) => spec.readyLine !== null && ready.has(spec.id))?.id;
   const readyFor = (engine: EngineId): Finding | undefined => {
-    if (engine !== 'generic') return ready.get(engine);
-    for (const spec of NAMED_ENGINES) {
-      const found = spec.readyLine === null ? undefined : ready.get(spec.id);
-      if (found !== undefined) return found;
-    }
-    return undefined;
+    const id = upEngine(engine);
+    return id === undefined ? undefined : ready.get(id);
   };
 
   // The release whose rules apply: the caller's, else the log's banner; a release newer than any vigil knows
@@ -366,12 +426,23 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const context: DiagnosisContext = { phase, tp, engineVersion: release };
       const readyLine = readyFor(engine);
       const after = readyLine?.line ?? 0;
+      // A stop asked for after the start got through: what fails below it is the shutdown, not a failure.
+      const stop =
+        readyLine === undefined
+          ? undefined
+          : stops.find(
+              (found) =>
+                found.line > after &&
+                (found.engine === null || found.engine === engine) &&
+                holdsFor(found.rule.releases, release),
+            );
+      const before = stop?.line ?? Number.POSITIVE_INFINITY;
       const candidates: { hits: SignatureHits; finding: Finding }[] = [];
       for (const entry of hits.values()) {
         if (!holdsFor(entry.signature.releases, release)) continue;
         if (entry.signature.requestScoped === true && readyLine !== undefined) continue;
         const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
-        if (finding !== null) candidates.push({ hits: entry, finding });
+        if (finding !== null && finding.line < before) candidates.push({ hits: entry, finding });
       }
       // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never
       // the root cause when an error line follows it. A wrapper that only points at a traceback below it (weighted
@@ -396,15 +467,24 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       );
       const winner = candidates[0];
       if (winner === undefined) {
+        // A server stopped as asked exits with the signal's code: that is no failure either.
         if (
           readyLine !== undefined &&
-          (end.exitCode === undefined || end.exitCode === null) &&
-          (end.signal === undefined || end.signal === null)
+          (stop !== undefined ||
+            ((end.exitCode === undefined || end.exitCode === null) &&
+              (end.signal === undefined || end.signal === null)))
         ) {
+          const id = upEngine(engine);
+          const shown = (id === undefined ? undefined : shownUp.get(id)) ?? readyLine;
           return {
             class: 'ready',
-            summary: `the server reached its ready line (line ${readyLine.line})`,
-            evidence: [quote(readyLine.line, readyLine.raw)],
+            summary: `the server reached its ready line (line ${shown.line})${stop === undefined ? '' : `, and later stopped as asked (line ${stop.line})`}`,
+            // The line that showed it got through, the last up line (it was still serving), and the stop.
+            evidence: sortEvidence([
+              quote(shown.line, shown.raw),
+              quote(readyLine.line, readyLine.raw),
+              ...(stop === undefined ? [] : [quote(stop.line, stop.raw)]),
+            ]),
             advice: [],
           };
         }

@@ -65,10 +65,12 @@ export const ERROR_NEEDLES: readonly string[] = [
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 
-// Lines that begin a start (so a restarted server is tracked again) and engine hints; always searched.
+// Lines that begin a start (so a restarted server is tracked again), engine hints and stop lines; always searched.
 export const ALWAYS_NEEDLES: readonly string[] = [
   'Args',
+  'KeyboardInterrupt',
   ...NAMED_ENGINES.flatMap((engine) => engine.hintNeedles),
+  ...NAMED_ENGINES.flatMap((engine) => (engine.stopLines ?? []).map((rule) => rule.needle)),
 ];
 
 // Phase and ready lines, from each engine's rules; searched until the start reached its ready line (then only a

@@ -23,6 +23,16 @@ export interface PhaseRule {
   origin?: 'engine' | 'dependency';
 }
 
+/** A line that shows the server was asked to stop (a signal, Ctrl-C), not that it failed. */
+export interface StopRule {
+  pattern: RegExp;
+  /** A literal every line it matches contains (searched for in every part of a log). */
+  needle: string;
+  /** The releases that print this shape; absent = every release the engine folder knows. */
+  releases?: Releases;
+  samples: readonly string[];
+}
+
 /** How a parser reads argv: plain argparse, vLLM's flexible argparse, or a Rust clap launcher. */
 export type FlagDialect = 'argparse' | 'flexible' | 'clap';
 
@@ -117,6 +127,8 @@ export interface EngineSpec {
   probeTriggers: RegExp[];
   /** Lines that show the process is alive but making no progress; they never reset the stall timer. */
   heartbeatLines: RegExp[];
+  /** Lines that show the server was asked to stop: after the ready line, errors below one are its shutdown. */
+  stopLines?: readonly StopRule[];
   /** Phase line shapes, in phase order. */
   phaseRules: PhaseRule[];
   /** Literals of which every phase, ready and up line contains one (the diagnoser's prefilter). */

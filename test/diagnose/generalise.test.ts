@@ -139,6 +139,78 @@ describe('general failure shapes', () => {
     expect(diagnose('sglang', ['sglang_version=0.5.9', dead], { exitCode: 1 }).class).toBe('killed');
     expect(createDiagnoserFor('0.5.18', [dead]).class).not.toBe('killed');
   });
+
+  describe('a stop asked for after the start got through', () => {
+    const served = [
+      "[2026-08-02 00:00:00] server_args=ServerArgs(model_path='m', tp_size=1)",
+      '[2026-08-02 00:01:00] The server is fired up and ready to roll!',
+      '[2026-08-02 00:02:00] INFO:     127.0.0.1:43920 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+    ];
+    const shutdown = [
+      '[2026-08-02 00:17:43] SIGTERM received. signum=None frame=None. Draining requests and shutting down...',
+      '[2026-08-02 00:17:43] Subprocess detokenizer (pid=31379) crashed with exit code -15. Triggering SIGQUIT for cleanup...',
+    ];
+
+    it('is ready: what fails below the stop is the shutdown', () => {
+      const result = diagnose('auto', [...served, ...shutdown], { exitCode: 143 });
+      expect(result.class).toBe('ready');
+      expect(result.summary).toContain('stopped as asked (line 4)');
+    });
+
+    it('still reports a failure between the ready line and the stop', () => {
+      const result = diagnose('auto', [
+        ...served,
+        '[2026-08-02 00:03:00 TP0] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.',
+        ...shutdown,
+      ]);
+      expect(result.class).toBe('cuda-oom');
+    });
+
+    it('is no stop before the ready line, and Ctrl-C counts in any engine', () => {
+      expect(diagnose('auto', [served[0] ?? '', ...shutdown]).class).not.toBe('ready');
+      const vllm = [
+        '(APIServer pid=1) INFO 08-01 23:19:54 [api_server.py:1] vLLM API server version 0.11.0',
+        '(APIServer pid=1) INFO:     Application startup complete.',
+        '(APIServer pid=1) INFO:     127.0.0.1:34148 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+        'KeyboardInterrupt',
+        '(APIServer pid=1) ERROR 08-01 23:37:28 [async_llm.py:704] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue.',
+      ];
+      expect(diagnose('auto', vllm).class).toBe('ready');
+      // Without the Ctrl-C, the engine's death after serving is what the log shows.
+      expect(
+        diagnose(
+          'auto',
+          vllm.filter((line) => line !== 'KeyboardInterrupt'),
+        ).class,
+      ).not.toBe('ready');
+    });
+  });
+
+  it('reads a traceback logged under a WARN line as part of that warning', () => {
+    const warned = [
+      '2023-07-05T19:53:48.448329Z  WARN shard-manager: text_generation_launcher: Could not import Flash Attention enabled models',
+      'Traceback (most recent call last):',
+      '  File "/opt/conda/lib/python3.9/site-packages/text_generation_server/models/__init__.py", line 56, in <module>',
+      '    raise ImportError("CUDA is not available")',
+      'ImportError: CUDA is not available',
+      '2023-07-05T19:53:56.977961Z  INFO text_generation_launcher: Waiting for shard 0 to be ready...',
+      '2023-07-05T19:55:21.347050Z ERROR text_generation_launcher: Shard process was signaled to shutdown with signal 9',
+    ];
+    expect(diagnose('tgi', warned).class).toBe('killed');
+    // The same traceback under an ERROR line is the failure.
+    expect(diagnose('tgi', [warned[0]?.replace(' WARN ', ' ERROR ') ?? '', ...warned.slice(1)]).class).toBe(
+      'dependency',
+    );
+  });
+
+  it('counts a module SGLang skipped only when the start did not go on past it', () => {
+    const start = '[2026-03-27 09:31:17] server_args=ServerArgs(x=1)';
+    const skipped =
+      "[2026-03-27 09:31:24 TP1] Ignore import error when loading sglang.srt.models.glm_ocr: No module named 'transformers.models.glm_ocr'";
+    expect(diagnose('sglang', [start, skipped]).class).toBe('dependency');
+    const loading = '[2026-03-27 09:31:25 TP0] Load weight begin. avail mem=18.73 GB';
+    expect(diagnose('sglang', [start, skipped, loading]).class).toBe('hang');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -10,6 +10,7 @@ import {
   SGLANG_PHASES,
   SGLANG_READY_LINE,
   sglangVersionFromLog,
+  SGLANG_STOP_LINES,
 } from './log.ts';
 import { sglangSpec } from './spec.ts';
 
@@ -25,6 +26,7 @@ export const sglang: EngineSpec = {
   upLine: SGLANG_READY_LINE,
   probeTriggers: [/Uvicorn running on /, /Application startup complete\./],
   heartbeatLines: SGLANG_HEARTBEATS,
+  stopLines: SGLANG_STOP_LINES,
   phaseRules: SGLANG_PHASES,
   phaseNeedles: SGLANG_PHASE_NEEDLES,
   hints: /sglang|SGLang|launch_server\.py|ServerArgs\(/,

@@ -3,7 +3,14 @@ import type { EngineSpec } from '../types.ts';
 import { adviseTgi } from './advice.ts';
 import { TGI_SIGNATURES } from './failures.ts';
 import { TGI_FLAGS } from './flags.ts';
-import { TGI_HEARTBEATS, TGI_PHASE_NEEDLES, TGI_PHASES, TGI_READY_LINE, tgiVersionFromLog } from './log.ts';
+import {
+  TGI_HEARTBEATS,
+  TGI_PHASE_NEEDLES,
+  TGI_PHASES,
+  TGI_READY_LINE,
+  TGI_STOP_LINES,
+  tgiVersionFromLog,
+} from './log.ts';
 
 export const tgi: EngineSpec = {
   id: 'tgi',
@@ -16,6 +23,7 @@ export const tgi: EngineSpec = {
   upLine: TGI_READY_LINE,
   probeTriggers: [/^Connected$/, /Starting Webserver/],
   heartbeatLines: TGI_HEARTBEATS,
+  stopLines: TGI_STOP_LINES,
   phaseRules: TGI_PHASES,
   phaseNeedles: TGI_PHASE_NEEDLES,
   hints: /text_generation|text-generation/,

@@ -1,6 +1,6 @@
 // TGI's launcher and router log line shapes (docs/engines/log-patterns.md): phases, the ready line, heartbeats.
 // Each shape names the releases that print it (3.x, from data/catalogue/tgi-*.json) and a sample line.
-import type { PhaseRule } from '../types.ts';
+import type { PhaseRule, StopRule } from '../types.ts';
 
 /** A phase shape with the lines that show it, for the catalogue test. */
 export type SampledRule = PhaseRule & { samples: readonly string[] };
@@ -35,6 +35,15 @@ export const TGI_PHASES: SampledRule[] = [
     samples: ['Warming up model'],
   },
   { phase: 'ready', pattern: /^Connected$/, samples: ['Connected'] },
+];
+
+// A stop the server was asked for: the router's answer to SIGTERM or Ctrl-C.
+export const TGI_STOP_LINES: StopRule[] = [
+  {
+    pattern: /signal received, starting graceful shutdown/,
+    needle: 'graceful shutdown',
+    samples: ['signal received, starting graceful shutdown'],
+  },
 ];
 
 export const TGI_PHASE_NEEDLES: readonly string[] = [

@@ -4,7 +4,13 @@ import { vllmDraft } from './draft.ts';
 import { adviseVllm } from './advice.ts';
 import { VLLM_SIGNATURES } from './failures.ts';
 import { VLLM_FLAGS } from './flags.ts';
-import { VLLM_HEARTBEATS, VLLM_PHASE_NEEDLES, VLLM_PHASES, VLLM_STARTED_LINE } from './log.ts';
+import {
+  VLLM_HEARTBEATS,
+  VLLM_PHASE_NEEDLES,
+  VLLM_PHASES,
+  VLLM_STARTED_LINE,
+  VLLM_STOP_LINES,
+} from './log.ts';
 import { vllmVersionFromLog } from './version.ts';
 import { vllmSpec } from './spec.ts';
 
@@ -19,6 +25,7 @@ export const vllm: EngineSpec = {
   upLine: VLLM_STARTED_LINE,
   probeTriggers: [/Application startup complete\./, /API server: HTTP server started/],
   heartbeatLines: VLLM_HEARTBEATS,
+  stopLines: VLLM_STOP_LINES,
   phaseRules: VLLM_PHASES,
   phaseNeedles: VLLM_PHASE_NEEDLES,
   // vLLM's API server lists its routes at start (`launcher.py:27] Route: /v1/rerank, Methods: POST`).

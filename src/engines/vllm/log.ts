@@ -1,6 +1,6 @@
 // vLLM's log line shapes (docs/engines/log-patterns.md): phases and heartbeats, V0 (≤0.7) and V1 shapes.
 // Patterns match normalised messages (process tags, level and location removed).
-import type { PhaseRule } from '../types.ts';
+import type { PhaseRule, StopRule } from '../types.ts';
 
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const VLLM_HEARTBEATS: RegExp[] = [
@@ -135,6 +135,25 @@ export const VLLM_PHASES: SampledRule[] = [
       /^Available routes are:|^Started server process \[\d+\]|^Uvicorn running on |^Application startup complete\./,
     origin: 'dependency',
     samples: [],
+  },
+];
+
+// A stop the server was asked for: a signal (main's shutdown trace) or Ctrl-C with several API servers.
+export const VLLM_STOP_LINES: StopRule[] = [
+  {
+    pattern: /^\[shutdown\] (?:API server: shutdown triggered|EngineCore: trigger received signal=)/,
+    needle: '[shutdown] ',
+    releases: { since: 'main' },
+    samples: [
+      '[shutdown] API server: shutdown triggered',
+      '[shutdown] EngineCore: trigger received signal=SIGTERM',
+    ],
+  },
+  {
+    pattern: /^Received KeyboardInterrupt, shutting down API servers/,
+    needle: 'KeyboardInterrupt',
+    releases: { since: '0.15.0' },
+    samples: ['Received KeyboardInterrupt, shutting down API servers...'],
   },
 ];
 
