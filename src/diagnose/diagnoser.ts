@@ -35,12 +35,13 @@ const MAX_PHASE_EVIDENCE = 8;
 const MAX_SUPPORTING = 3;
 const MAX_RANKS = 1024;
 
-// Ctrl-C in any Python server: the exception line of the traceback it prints.
-const KEYBOARD_INTERRUPT: StopRule = {
-  pattern: /^KeyboardInterrupt\b/,
-  needle: 'KeyboardInterrupt',
-  samples: [],
-};
+// Ctrl-C in any Python server: the exception line of the traceback it prints; abseil's banner for SIGTERM or SIGINT
+// (Ray and other native code) in any process.
+const GENERIC_STOPS: StopRule[] = [
+  { pattern: /^KeyboardInterrupt\b/, needle: 'KeyboardInterrupt', samples: [] },
+  // The banner loses its `***` where a paste's Markdown took it for emphasis.
+  { pattern: /^(?:\*{1,3} ?)?SIG(?:TERM|INT) received at time=/, needle: 'received at time', samples: [] },
+];
 const MAX_STOPS = 16;
 const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
 /** How far below its head a traceback's exception line may be. */
@@ -101,6 +102,14 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   // The line quoted to show a start got through: its first decisive one (the ready line, or a line that makes the
   // watcher probe, like uvicorn's `Application startup complete.`), else its first up line.
   const shownUp = new Map<EngineId, Finding & { decisive: boolean }>();
+  // The first line that proves each engine's start got through: its decisive ready line, or a request served.
+  const servedFrom = new Map<EngineId, Finding>();
+  const servedLines = NAMED_ENGINES.map((spec) => ({
+    id: spec.id,
+    lines: [spec.readyLine, spec.servingLine].filter(
+      (line): line is RegExp => line !== null && line !== undefined,
+    ),
+  })).filter((entry) => entry.lines.length > 0);
   const upLines = NAMED_ENGINES.flatMap((spec) =>
     spec.upLine === null
       ? []
@@ -114,7 +123,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   );
   // Lines that show a stop was asked for, each with the engine whose rule it is (null: any engine's).
   const stopRules = [
-    { engine: null, rule: KEYBOARD_INTERRUPT },
+    ...GENERIC_STOPS.map((rule) => ({ engine: null, rule })),
     ...NAMED_ENGINES.flatMap((spec) => (spec.stopLines ?? []).map((rule) => ({ engine: spec.id, rule }))),
   ];
   const stops: { line: number; raw: string; engine: EngineId | null; rule: StopRule }[] = [];
@@ -224,6 +233,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           if (shown === undefined || isDecisive) shownUp.set(id, { ...found, decisive: isDecisive });
         }
       }
+      for (const { id, lines } of servedLines)
+        if (!servedFrom.has(id) && lines.some((line) => line.test(text)))
+          servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
       if (stops.length < MAX_STOPS)
         for (const stop of stopRules)
           if (stop.rule.pattern.test(text)) stops.push({ line: raw.line, raw: raw.text, ...stop });
@@ -262,6 +274,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     for (const [id, entry] of hits) if (entry.last.line < line) hits.delete(id);
     for (const [id, found] of ready) if (found.line < line) ready.delete(id);
     for (const [id, found] of shownUp) if (found.line < line) shownUp.delete(id);
+    for (const [id, found] of servedFrom) if (found.line < line) servedFrom.delete(id);
     const kept = stops.filter((stop) => stop.line >= line);
     stops.length = 0;
     stops.push(...kept);
@@ -322,7 +335,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     return '';
   };
 
-  const diagnoseSilence = (engine: EngineId, end: DiagnoseEnd, context: DiagnosisContext): Diagnosis => {
+  const diagnoseSilence = (
+    engine: EngineId,
+    end: DiagnoseEnd,
+    context: DiagnosisContext,
+    stopped?: { line: number; raw: string },
+  ): Diagnosis => {
     const tracker = trackerFor(engine);
     const marks = tracker?.phaseMarks() ?? [];
     const phaseEvidence = marks
@@ -333,6 +351,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       ...phaseEvidence,
       ...(bar === null ? [] : [quote(bar.line, rawOf(bar.line, bar.text))]),
       ...tailEvidence(),
+      ...(stopped === undefined ? [] : [quote(stopped.line, stopped.raw)]),
     ]);
     // A bar stuck in the phase it stopped in says how far it got (`graph-capture at 0/34`).
     const progress = tracker?.phase === context.phase ? tracker.progress : null;
@@ -341,9 +360,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       context.phase === null
         ? 'before any startup phase was recognised'
         : `in ${describePhase(context.phase)}${at}`;
+    // A start stopped as asked exits by that signal: the stop, not the exit, says what happened.
     const signal =
-      (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
-      signalFromExitCode(end.exitCode);
+      stopped !== undefined
+        ? null
+        : ((end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
+          signalFromExitCode(end.exitCode));
     if (signal !== null) {
       const facts: FailureFacts = { signal };
       return {
@@ -353,7 +375,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         advice: adviseFor(engine, 'killed', facts, context),
       };
     }
-    if (end.exitCode !== undefined && end.exitCode !== null) {
+    if (stopped === undefined && end.exitCode !== undefined && end.exitCode !== null) {
       return {
         class: 'unknown',
         summary: `the server exited with code ${end.exitCode} ${where} without printing a recognised error`,
@@ -362,11 +384,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       };
     }
     const how =
-      end.reason === 'timeout'
-        ? 'the start timed out'
-        : end.reason === 'stalled'
-          ? 'the start stalled'
-          : 'the log stopped';
+      stopped !== undefined
+        ? `the start was stopped as asked (line ${stopped.line})`
+        : end.reason === 'timeout'
+          ? 'the start timed out'
+          : end.reason === 'stalled'
+            ? 'the start stalled'
+            : 'the log stopped';
     // Nothing was read (no log, or an empty one): nothing to explain it with, so no advice is made up.
     if (lastLine === 0) {
       return {
@@ -392,6 +416,153 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const rawOf = (line: number, fallback: string): string =>
     ring.find((raw) => raw.line === line)?.text ?? phaseRaw.get(line) ?? fallback;
   const phaseRaw = new Map<number, string>();
+
+  // Explains how the log's last start ended: a failure, a hang, a kill, or its ready line.
+  const explain = (end: DiagnoseEnd): Diagnosis => {
+    const engine = resolveEngine();
+    const phase: PhaseId | null = end.phase ?? trackerFor(engine)?.phase ?? null;
+    const release = releaseFor(engine);
+    const context: DiagnosisContext = { phase, tp, engineVersion: release };
+    const readyLine = readyFor(engine);
+    const after = readyLine?.line ?? 0;
+    // A stop asked for after the start got through: what fails below it is the shutdown, not a failure.
+    // A stop asked for (after the ready line, if there is one): what fails below it is the shutdown. When a watcher
+    // ended the start (a timeout), the stop is its own and the watcher's reason stands.
+    const stop =
+      readyLine === undefined && end.reason !== undefined && end.reason !== null
+        ? undefined
+        : stops.find(
+            (found) =>
+              found.line > after &&
+              (found.engine === null || found.engine === engine) &&
+              holdsFor(found.rule.releases, release),
+          );
+    const before = stop?.line ?? Number.POSITIVE_INFINITY;
+    const candidates: { hits: SignatureHits; finding: Finding }[] = [];
+    for (const entry of hits.values()) {
+      if (!holdsFor(entry.signature.releases, release)) continue;
+      if (entry.signature.requestScoped === true && readyLine !== undefined) continue;
+      const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
+      if (finding !== null && finding.line < before) candidates.push({ hits: entry, finding });
+    }
+    // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never
+    // the root cause when an error line follows it. A wrapper that only points at a traceback below it (weighted
+    // under any named exception) is not such an error: when the traceback is cut off, the warning is all there is.
+    const lastFatal = Math.max(
+      0,
+      ...candidates
+        .filter((c) => c.finding.nonFatal !== true && !isPointer(c.hits.signature))
+        .map((c) => c.finding.line),
+    );
+    // Some shapes (a traceback without its error line) count only where the log ends inside them: not before a
+    // later phase, nor before a stop (Ctrl-C's own traceback ends in `KeyboardInterrupt`).
+    const lastPhaseLine = trackerFor(engine)?.phaseMarks().at(-1)?.line ?? 0;
+    const eligible = candidates.filter(
+      (c) =>
+        (c.finding.nonFatal !== true || c.finding.line > lastFatal) &&
+        (c.hits.signature.untilNextPhase !== true || (c.finding.line > lastPhaseLine && stop === undefined)),
+    );
+    candidates.length = 0;
+    candidates.push(...eligible);
+    candidates.sort(
+      (a, b) => b.hits.signature.weight - a.hits.signature.weight || a.finding.line - b.finding.line,
+    );
+    // A shell's bare `Killed` after a fatal error is that failure's cleanup (a launcher killing its own process tree),
+    // not its cause: the error above it explains the start.
+    const first = candidates[0];
+    const cause =
+      first?.hits.signature.id === 'shell-killed'
+        ? candidates.find(
+            (c) =>
+              c.finding.line < first.finding.line &&
+              c.finding.nonFatal !== true &&
+              !isPointer(c.hits.signature) &&
+              c.hits.signature.class !== 'killed',
+          )
+        : undefined;
+    const winner = cause ?? first;
+    if (winner === undefined) {
+      // A server stopped as asked exits with the signal's code: that is no failure either.
+      if (
+        readyLine !== undefined &&
+        (stop !== undefined ||
+          ((end.exitCode === undefined || end.exitCode === null) &&
+            (end.signal === undefined || end.signal === null)))
+      ) {
+        const id = upEngine(engine);
+        const shown = (id === undefined ? undefined : shownUp.get(id)) ?? readyLine;
+        return {
+          class: 'ready',
+          summary: `the server reached its ready line (line ${shown.line})${stop === undefined ? '' : `, and later stopped as asked (line ${stop.line})`}`,
+          // The line that showed it got through, the last up line (it was still serving), and the stop.
+          evidence: sortEvidence([
+            quote(shown.line, shown.raw),
+            quote(readyLine.line, readyLine.raw),
+            ...(stop === undefined ? [] : [quote(stop.line, stop.raw)]),
+          ]),
+          advice: [],
+        };
+      }
+      return diagnoseSilence(engine, end, context, stop);
+    }
+    const signature = winner.hits.signature;
+    const facts = { ...winner.finding.facts };
+    // The traceback frame names the engine when the log's other lines did not.
+    const framed = engineOfFrame(facts.frame);
+    const advisedBy = engine === 'generic' && framed !== null ? framed : engine;
+    const endSignal =
+      (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
+      signalFromExitCode(end.exitCode);
+    const killedBy = signature.weight < 40 ? endSignal : null;
+    if (killedBy !== null) facts.signal = killedBy;
+    // A failure that names no cause while CUDA graphs are being captured is a capture failure: whatever ran
+    // inside the capture broke it (an out-of-memory or NCCL error names its own class and is not touched).
+    const inCapture =
+      killedBy === null &&
+      signature.class === 'unknown' &&
+      (phase === 'graph-capture' || phase === 'draft-graph-capture');
+    const cls = killedBy !== null ? 'killed' : inCapture ? 'graph-capture-failed' : signature.class;
+    const summary =
+      killedBy !== null
+        ? `the server was killed by ${signalName(killedBy) ?? 'a signal'} (signal ${killedBy}); ${explainSignal(killedBy, phase)}`
+        : inCapture
+          ? `CUDA graph capture failed: ${signature.summary(facts, context)}`
+          : signature.summary(facts, context);
+    const supporting = candidates
+      .filter((other) => other !== winner)
+      .filter(
+        (other) =>
+          other.hits.signature.class !== 'unknown' || signature.class === 'unknown' || cls === 'killed',
+      )
+      .slice(0, MAX_SUPPORTING)
+      .map((other) => quote(other.finding.line, other.finding.raw));
+    return {
+      class: cls,
+      summary,
+      evidence: sortEvidence([
+        ...(winner.finding.source === undefined
+          ? []
+          : [quote(winner.finding.source.line, winner.finding.source.raw)]),
+        quote(winner.finding.line, winner.finding.raw),
+        ...supporting,
+      ]),
+      advice: adviseFor(advisedBy, cls, facts, context),
+    };
+  };
+
+  // A start that got through (its decisive ready line, or a request served) did not fail: what went wrong later is
+  // told in the summary, and its advice kept, but the start's class is `ready`.
+  const afterServing = (diagnosis: Diagnosis): Diagnosis => {
+    const id = upEngine(resolveEngine());
+    const through = id === undefined ? undefined : servedFrom.get(id);
+    if (diagnosis.class === 'ready' || through === undefined) return diagnosis;
+    return {
+      class: 'ready',
+      summary: `the server got through its start (line ${through.line}) and took requests; later ${diagnosis.summary}`,
+      evidence: sortEvidence([quote(through.line, through.raw), ...(diagnosis.evidence as LogEvidence[])]),
+      advice: diagnosis.advice,
+    };
+  };
 
   const diagnoser: LogDiagnoser = {
     tailLines: TAIL_LINES,
@@ -420,119 +591,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       return settled ? BASE_NEEDLES : ALL_NEEDLES;
     },
     finish(end: DiagnoseEnd = {}): Diagnosis {
-      const engine = resolveEngine();
-      const phase: PhaseId | null = end.phase ?? trackerFor(engine)?.phase ?? null;
-      const release = releaseFor(engine);
-      const context: DiagnosisContext = { phase, tp, engineVersion: release };
-      const readyLine = readyFor(engine);
-      const after = readyLine?.line ?? 0;
-      // A stop asked for after the start got through: what fails below it is the shutdown, not a failure.
-      const stop =
-        readyLine === undefined
-          ? undefined
-          : stops.find(
-              (found) =>
-                found.line > after &&
-                (found.engine === null || found.engine === engine) &&
-                holdsFor(found.rule.releases, release),
-            );
-      const before = stop?.line ?? Number.POSITIVE_INFINITY;
-      const candidates: { hits: SignatureHits; finding: Finding }[] = [];
-      for (const entry of hits.values()) {
-        if (!holdsFor(entry.signature.releases, release)) continue;
-        if (entry.signature.requestScoped === true && readyLine !== undefined) continue;
-        const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
-        if (finding !== null && finding.line < before) candidates.push({ hits: entry, finding });
-      }
-      // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never
-      // the root cause when an error line follows it. A wrapper that only points at a traceback below it (weighted
-      // under any named exception) is not such an error: when the traceback is cut off, the warning is all there is.
-      const lastFatal = Math.max(
-        0,
-        ...candidates
-          .filter((c) => c.finding.nonFatal !== true && !isPointer(c.hits.signature))
-          .map((c) => c.finding.line),
-      );
-      // Some shapes (a traceback without its error line) count only where the log ends inside them.
-      const lastPhaseLine = trackerFor(engine)?.phaseMarks().at(-1)?.line ?? 0;
-      const eligible = candidates.filter(
-        (c) =>
-          (c.finding.nonFatal !== true || c.finding.line > lastFatal) &&
-          (c.hits.signature.untilNextPhase !== true || c.finding.line > lastPhaseLine),
-      );
-      candidates.length = 0;
-      candidates.push(...eligible);
-      candidates.sort(
-        (a, b) => b.hits.signature.weight - a.hits.signature.weight || a.finding.line - b.finding.line,
-      );
-      const winner = candidates[0];
-      if (winner === undefined) {
-        // A server stopped as asked exits with the signal's code: that is no failure either.
-        if (
-          readyLine !== undefined &&
-          (stop !== undefined ||
-            ((end.exitCode === undefined || end.exitCode === null) &&
-              (end.signal === undefined || end.signal === null)))
-        ) {
-          const id = upEngine(engine);
-          const shown = (id === undefined ? undefined : shownUp.get(id)) ?? readyLine;
-          return {
-            class: 'ready',
-            summary: `the server reached its ready line (line ${shown.line})${stop === undefined ? '' : `, and later stopped as asked (line ${stop.line})`}`,
-            // The line that showed it got through, the last up line (it was still serving), and the stop.
-            evidence: sortEvidence([
-              quote(shown.line, shown.raw),
-              quote(readyLine.line, readyLine.raw),
-              ...(stop === undefined ? [] : [quote(stop.line, stop.raw)]),
-            ]),
-            advice: [],
-          };
-        }
-        return diagnoseSilence(engine, end, context);
-      }
-      const signature = winner.hits.signature;
-      const facts = { ...winner.finding.facts };
-      // The traceback frame names the engine when the log's other lines did not.
-      const framed = engineOfFrame(facts.frame);
-      const advisedBy = engine === 'generic' && framed !== null ? framed : engine;
-      const endSignal =
-        (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
-        signalFromExitCode(end.exitCode);
-      const killedBy = signature.weight < 40 ? endSignal : null;
-      if (killedBy !== null) facts.signal = killedBy;
-      // A failure that names no cause while CUDA graphs are being captured is a capture failure: whatever ran
-      // inside the capture broke it (an out-of-memory or NCCL error names its own class and is not touched).
-      const inCapture =
-        killedBy === null &&
-        signature.class === 'unknown' &&
-        (phase === 'graph-capture' || phase === 'draft-graph-capture');
-      const cls = killedBy !== null ? 'killed' : inCapture ? 'graph-capture-failed' : signature.class;
-      const summary =
-        killedBy !== null
-          ? `the server was killed by ${signalName(killedBy) ?? 'a signal'} (signal ${killedBy}); ${explainSignal(killedBy, phase)}`
-          : inCapture
-            ? `CUDA graph capture failed: ${signature.summary(facts, context)}`
-            : signature.summary(facts, context);
-      const supporting = candidates
-        .slice(1)
-        .filter(
-          (other) =>
-            other.hits.signature.class !== 'unknown' || signature.class === 'unknown' || cls === 'killed',
-        )
-        .slice(0, MAX_SUPPORTING)
-        .map((other) => quote(other.finding.line, other.finding.raw));
-      return {
-        class: cls,
-        summary,
-        evidence: sortEvidence([
-          ...(winner.finding.source === undefined
-            ? []
-            : [quote(winner.finding.source.line, winner.finding.source.raw)]),
-          quote(winner.finding.line, winner.finding.raw),
-          ...supporting,
-        ]),
-        advice: adviseFor(advisedBy, cls, facts, context),
-      };
+      return afterServing(explain(end));
     },
   };
   return diagnoser;

@@ -28,6 +28,10 @@ export const ERROR_NEEDLES: readonly string[] = [
   'CPU b', // vLLM V0 `# GPU blocks: 0, # CPU blocks: 256`
   'value -', // SGLang `... is larger than the profiled value -N`
   'enough', // Not enough memory ...
+  'already allocated', // docker `Bind for 0.0.0.0:9001 failed: port is already allocated`
+  'not subscriptable', // `TypeError: type 'list' is not subscriptable` (code for a newer Python)
+  'in the placement group', // vLLM with Ray: more ranks than GPUs
+  'ut of memory', // `NPU out of memory. Tried to allocate …` in a native error's `what():` line (no error word)
   'rashed', // TGI `Shard 0 crashed`, `Webserver Crashed`
   'xited un', // vLLM `MPClient: engine core exited unexpectedly`
   'annot start', // TGI `Shard cannot start`

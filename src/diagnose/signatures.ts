@@ -109,6 +109,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 90,
     needles: ['out of memory', 'OutOfMemoryError'],
+    samples: ['  what():  NPU out of memory. Tried to allocate 4.00 GiB (NPU 4; 61.27 GiB total capacity)'],
     // Other accelerators' torch backends word it the same way (`NPU out of memory`, `XPU out of memory`).
     pattern: /(?:CUDA|NPU|XPU|HPU|MPS) out of memory|OutOfMemoryError|CUDA (?:driver )?error: out of memory/,
     facts: (m) => {
@@ -228,10 +229,17 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'addr-in-use',
     class: 'port-in-use',
     weight: 100,
-    needles: ['already in use', 'Errno 98', 'errno: 98', 'EADDRINUSE'],
-    pattern: /[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE/,
+    needles: ['already in use', 'Errno 98', 'errno: 98', 'EADDRINUSE', 'already allocated'],
+    // Docker publishing a container's port words it its own way: `Bind for 0.0.0.0:9001 failed: port is already
+    // allocated`.
+    pattern:
+      /[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE|Bind for \S+ failed: port is already allocated/,
+    samples: [
+      'Error response from daemon: driver failed programming external connectivity on endpoint server: Bind for 0.0.0.0:9001 failed: port is already allocated',
+    ],
     facts: (m) => {
       const port =
+        /Bind for \S+:(\d+) failed/.exec(m.input) ??
         /bind on address \('[^']*', (\d+)\)/.exec(m.input) ??
         /bind to \[?[\w.:]*\]?:(\d+)/.exec(m.input) ??
         /[Pp]ort (\d+)/.exec(m.input);
@@ -388,6 +396,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       f.value !== undefined && f.value !== ''
         ? `a Python import failed: ${f.value}`
         : `the Python package ${f.package ?? ''} is missing`,
+  },
+  {
+    // Subscripting a builtin type (`list[int]`, `array.array[int]`) in code written for a newer Python than the one
+    // running it.
+    id: 'python-too-old',
+    class: 'dependency',
+    weight: 70,
+    needles: ['not subscriptable'],
+    pattern: /^TypeError: type '([\w.]+)' is not subscriptable/,
+    samples: ["TypeError: type 'array.array' is not subscriptable"],
+    facts: (m) => ({ package: 'python', value: m[1] ?? '' }),
+    summary: (f) =>
+      `the code subscripts the type '${f.value ?? ''}', which this Python does not allow: it needs a newer Python (or a release of the package made for this one)`,
   },
   {
     // A module or class without an attribute its caller expects: two packages from different releases (a model's

@@ -121,6 +121,8 @@ export interface EngineSpec {
   generatingHealthPaths?: readonly string[];
   /** The decisive ready line, when the engine has one. */
   readyLine: RegExp | null;
+  /** A line only a server taking requests prints (an access line): its start got through, even without a ready line. */
+  servingLine?: RegExp;
   /** The line after which the diagnoser reads a start as up (the ready line, or the last line before serving). */
   upLine: RegExp | null;
   /** Lines that make the watcher probe at once (vLLM: `Application startup complete.`). */

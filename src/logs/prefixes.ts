@@ -205,5 +205,11 @@ export const stripPrefixes = (line: string): StrippedLine => {
     }
     if (!stripped) break;
   }
+  // A log pasted with an indent (a README's code block, `docker logs` quoted under a heading): the prefixes come
+  // after the indent. Only when a prefix follows it, since indented lines are also traceback frames and code.
+  if (text === line && /^[ \t]+\S/.test(line)) {
+    const indented = stripPrefixes(line.trimStart());
+    if (indented.text !== line.trimStart()) return indented;
+  }
   return { text, rank, level };
 };

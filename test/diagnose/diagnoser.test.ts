@@ -187,12 +187,16 @@ describe('ready and hang', () => {
     expect(diagnose(lines, 'sglang').class).toBe('ready');
   });
 
-  it('reports a crash after the ready line', () => {
+  it('reads a start that got through as ready, and tells a crash after it with its advice', () => {
     const lines = [
       ...readLines('sglang-ready-01.log'),
       { line: 68, text: 'RuntimeError: CUDA error: an illegal memory access was encountered' },
     ];
-    expect(diagnose(lines, 'sglang').class).toBe('unknown');
+    const diagnosis = diagnose(lines, 'sglang');
+    expect(diagnosis.class).toBe('ready');
+    expect(diagnosis.summary).toMatch(/got through its start \(line \d+\).*; later .*illegal memory access/);
+    expect(diagnosis.evidence.map((e) => e.line)).toContain(68);
+    expect(diagnosis.advice.length).toBeGreaterThan(0);
   });
 
   it('names the phase a hang stopped in and the heartbeat it kept printing', () => {

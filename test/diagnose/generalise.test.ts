@@ -163,7 +163,8 @@ describe('general failure shapes', () => {
         '[2026-08-02 00:03:00 TP0] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.',
         ...shutdown,
       ]);
-      expect(result.class).toBe('cuda-oom');
+      expect(result.class).toBe('ready');
+      expect(result.summary).toContain('later the GPU ran out of memory');
     });
 
     it('is no stop before the ready line, and Ctrl-C counts in any engine', () => {
@@ -176,14 +177,53 @@ describe('general failure shapes', () => {
         '(APIServer pid=1) ERROR 08-01 23:37:28 [async_llm.py:704] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue.',
       ];
       expect(diagnose('auto', vllm).class).toBe('ready');
-      // Without the Ctrl-C, the engine's death after serving is what the log shows.
-      expect(
-        diagnose(
-          'auto',
-          vllm.filter((line) => line !== 'KeyboardInterrupt'),
-        ).class,
-      ).not.toBe('ready');
+      expect(diagnose('auto', vllm).summary).toContain('stopped as asked');
+      // Without the Ctrl-C, the start still got through, and the engine's death after serving is told.
+      const died = diagnose(
+        'auto',
+        vllm.filter((line) => line !== 'KeyboardInterrupt'),
+      );
+      expect(died.class).toBe('ready');
+      expect(died.summary).toContain('later the server raised EngineDeadError');
     });
+  });
+
+  it("reads a start stopped as asked before it got through as stopped in its phase, not as the stop's traceback", () => {
+    const start = [
+      'INFO 05-26 18:53:37 [api_server.py:1043] vLLM API server version 0.8.5.post1',
+      'INFO 05-26 18:53:50 [llm_engine.py:240] Initializing a V0 LLM engine (v0.8.5.post1) with config: model=m',
+      'INFO 05-26 18:54:03 [ray_utils.py:233] Waiting for creating a placement group of specs for 10 seconds.',
+    ];
+    const interrupted = diagnose('auto', [
+      ...start,
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3.10/asyncio/runners.py", line 44, in run',
+      '    raise KeyboardInterrupt("terminated")',
+      'KeyboardInterrupt: terminated',
+    ]);
+    expect(interrupted.class).toBe('hang');
+    expect(interrupted.summary).toContain('stopped as asked (line 7)');
+    // An error before the stop is still the cause.
+    const failed = diagnose('auto', [
+      ...start,
+      'RuntimeError: NCCL error: unhandled system error',
+      '*** SIGTERM received at time=1748300290 on cpu 8 ***',
+    ]);
+    expect(failed.class).toBe('nccl');
+  });
+
+  it("reads a shell's bare Killed after a fatal error as that failure's cleanup", () => {
+    const failed = [
+      "[2026-02-27 11:31:10] server_args=ServerArgs(model_path='m', tp_size=16)",
+      '[2026-02-27 11:31:26 TP13] Scheduler hit an exception: Traceback (most recent call last):',
+      'RuntimeError: open: Address family not supported by protocol',
+      'Killed',
+    ];
+    const result = diagnose('sglang', failed);
+    expect(result.class).toBe('unknown');
+    expect(result.summary).toContain('Address family not supported');
+    // Without an error above it, the kill is the cause.
+    expect(diagnose('sglang', [failed[0] ?? '', 'Killed']).class).toBe('killed');
   });
 
   it('reads a traceback logged under a WARN line as part of that warning', () => {

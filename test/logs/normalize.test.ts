@@ -18,6 +18,15 @@ describe('ANSI and carriage returns', () => {
     expect(stripAnsi('issue #033 fixed')).toBe('issue #033 fixed');
   });
 
+  it('reads the prefixes of a log pasted with an indent, and leaves indented traceback lines alone', () => {
+    const line =
+      '    2024-11-03T22:19:14.922964Z  INFO text_generation_router::server: router/src/server.rs:2354: Connected';
+    expect(normalizeLine(line).pieces).toEqual([{ text: 'Connected', rank: null, level: 'info', bar: null }]);
+    expect(normalizeLine('  File "/x/y.py", line 3, in <module>').text).toBe(
+      '  File "/x/y.py", line 3, in <module>',
+    );
+  });
+
   it('removes colour codes', () => {
     expect(stripAnsi('\u001b[32mINFO\u001b[0m 11-24 11:44:17 [core.py:1] ok')).toBe(
       'INFO 11-24 11:44:17 [core.py:1] ok',

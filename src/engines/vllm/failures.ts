@@ -33,6 +33,36 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       'the model folder has no config.json (nor params.json): the path is wrong or the download is incomplete',
   },
   {
+    // No platform plugin found a device: torch built without CUDA, no driver visible, or a vLLM built for another
+    // device.
+    id: 'vllm-no-device',
+    class: 'dependency',
+    weight: 90,
+    needles: ['Failed to infer device type'],
+    pattern: /Failed to infer device type/,
+    releases: { since: '0.9.0' },
+    samples: [
+      'RuntimeError: Failed to infer device type, please set the environment variable `VLLM_LOGGING_LEVEL=DEBUG` to turn on verbose logging to help debug the issue.',
+    ],
+    facts: () => ({ package: 'torch' }),
+    summary: () =>
+      'vLLM found no device to run on: torch without CUDA, no GPU or driver visible to the process, or a vLLM build for another device',
+  },
+  {
+    // Ray cannot place every rank: --tensor-parallel-size x --pipeline-parallel-size exceeds the GPUs in the cluster.
+    id: 'vllm-placement-group-short',
+    class: 'invalid-value',
+    weight: 80,
+    needles: ['in the placement group'],
+    pattern: /The number of required (\w+)s exceeds the total number of available \1s in the placement group/,
+    samples: [
+      'The number of required GPUs exceeds the total number of available GPUs in the placement group.',
+    ],
+    facts: () => ({ flag: '--tensor-parallel-size' }),
+    summary: () =>
+      'the ranks need more GPUs than the Ray cluster has: --tensor-parallel-size times --pipeline-parallel-size exceeds the GPUs available',
+  },
+  {
     id: 'vllm-no-cache-blocks',
     class: 'cuda-oom',
     weight: 90,

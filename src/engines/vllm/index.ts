@@ -8,6 +8,7 @@ import {
   VLLM_HEARTBEATS,
   VLLM_PHASE_NEEDLES,
   VLLM_PHASES,
+  VLLM_SERVING_LINE,
   VLLM_STARTED_LINE,
   VLLM_STOP_LINES,
 } from './log.ts';
@@ -23,6 +24,7 @@ export const vllm: EngineSpec = {
   readyLine: null,
   // uvicorn's line is printed before the socket binds: the last line of a start, not proof of readiness.
   upLine: VLLM_STARTED_LINE,
+  servingLine: VLLM_SERVING_LINE,
   probeTriggers: [/Application startup complete\./, /API server: HTTP server started/],
   heartbeatLines: VLLM_HEARTBEATS,
   stopLines: VLLM_STOP_LINES,
