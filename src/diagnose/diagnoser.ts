@@ -127,6 +127,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     ...NAMED_ENGINES.flatMap((spec) => (spec.stopLines ?? []).map((rule) => ({ engine: spec.id, rule }))),
   ];
   const stops: { line: number; raw: string; engine: EngineId | null; rule: StopRule }[] = [];
+  const requestEchoes = NAMED_ENGINES.flatMap((spec) =>
+    (spec.requestEchoes ?? []).map((rule) => rule.pattern),
+  );
   const lastLineByRank = new Map<number, number>();
   // The innermost traceback frame in the few lines above a line (the ring holds them in both modes).
   const frameAbove = (line: number): string | null => {
@@ -239,6 +242,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (stops.length < MAX_STOPS)
         for (const stop of stopRules)
           if (stop.rule.pattern.test(text)) stops.push({ line: raw.line, raw: raw.text, ...stop });
+      // A logged request carries user text ("… is not divisible by n") that no failure rule may read.
+      if (requestEchoes.some((pattern) => pattern.test(text))) continue;
       const code = CODE_LINE.test(piece.text);
       let matched = false;
       for (const signature of candidatesFor(text)) {

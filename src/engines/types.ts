@@ -23,14 +23,18 @@ export interface PhaseRule {
   origin?: 'engine' | 'dependency';
 }
 
-/** A line that shows the server was asked to stop (a signal, Ctrl-C), not that it failed. */
-export interface StopRule {
+/** An engine's own line shape, with the releases that print it and sample lines the catalogue test checks. */
+export interface LineRule {
   pattern: RegExp;
-  /** A literal every line it matches contains (searched for in every part of a log). */
-  needle: string;
   /** The releases that print this shape; absent = every release the engine folder knows. */
   releases?: Releases;
   samples: readonly string[];
+}
+
+/** A line that shows the server was asked to stop (a signal, Ctrl-C), not that it failed. */
+export interface StopRule extends LineRule {
+  /** A literal every line it matches contains (searched for in every part of a log). */
+  needle: string;
 }
 
 /** How a parser reads argv: plain argparse, vLLM's flexible argparse, or a Rust clap launcher. */
@@ -129,6 +133,8 @@ export interface EngineSpec {
   probeTriggers: RegExp[];
   /** Lines that show the process is alive but making no progress; they never reset the stall timer. */
   heartbeatLines: RegExp[];
+  /** Lines that echo a request (its prompt is user text): no failure is ever read in them. */
+  requestEchoes?: readonly LineRule[];
   /** Lines that show the server was asked to stop: after the ready line, errors below one are its shutdown. */
   stopLines?: readonly StopRule[];
   /** Phase line shapes, in phase order. */

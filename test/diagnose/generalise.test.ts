@@ -226,6 +226,17 @@ describe('general failure shapes', () => {
     expect(diagnose('sglang', [failed[0] ?? '', 'Killed']).class).toBe('killed');
   });
 
+  it("never reads a failure in a logged request's text", () => {
+    const lines = [
+      '(APIServer pid=1) INFO 08-01 23:19:54 [api_server.py:1] vLLM API server version 0.11.0',
+      '(APIServer pid=1) INFO:     Application startup complete.',
+      "INFO 08-16 01:51:32 [logger.py:41] Received request chatcmpl-4bb3: prompt: 'whose sum is not divisible by n', params: SamplingParams(n=1), prompt_token_ids: None, lora_request: None.",
+    ];
+    const result = diagnose('auto', lines);
+    expect(result.class).toBe('ready');
+    expect(result.summary).not.toContain('later');
+  });
+
   it('reads a traceback logged under a WARN line as part of that warning', () => {
     const warned = [
       '2023-07-05T19:53:48.448329Z  WARN shard-manager: text_generation_launcher: Could not import Flash Attention enabled models',

@@ -51,6 +51,13 @@ const claims: Claim[] = NAMED_ENGINES.flatMap((engine) => [
       releases: rule.releases,
       samples: (rule as { samples?: readonly string[] }).samples ?? [],
     })),
+  ...(engine.requestEchoes ?? []).map((rule) => ({
+    engine: engine.id,
+    rule: `request ${rule.pattern.source.slice(0, 40)}`,
+    pattern: rule.pattern,
+    releases: rule.releases,
+    samples: rule.samples,
+  })),
   ...(engine.stopLines ?? []).map((rule) => ({
     engine: engine.id,
     rule: `stop ${rule.pattern.source.slice(0, 40)}`,

@@ -10,6 +10,7 @@ import {
   SGLANG_PHASES,
   SGLANG_READY_LINE,
   sglangVersionFromLog,
+  SGLANG_REQUEST_ECHOES,
   SGLANG_STOP_LINES,
 } from './log.ts';
 import { sglangSpec } from './spec.ts';
@@ -27,6 +28,7 @@ export const sglang: EngineSpec = {
   probeTriggers: [/Uvicorn running on /, /Application startup complete\./],
   heartbeatLines: SGLANG_HEARTBEATS,
   stopLines: SGLANG_STOP_LINES,
+  requestEchoes: SGLANG_REQUEST_ECHOES,
   phaseRules: SGLANG_PHASES,
   phaseNeedles: SGLANG_PHASE_NEEDLES,
   hints: /sglang|SGLang|launch_server\.py|ServerArgs\(/,

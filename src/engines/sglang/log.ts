@@ -1,7 +1,7 @@
 // SGLang's log line shapes (docs/engines/log-patterns.md): phases, the ready line, heartbeats, the version banner.
 // Patterns match normalised messages (prefixes removed). Each shape names the releases that print it (from the
 // catalogue, data/catalogue/sglang-*.json) and a sample line a test checks against that catalogue.
-import type { PhaseRule, StopRule } from '../types.ts';
+import type { LineRule, PhaseRule, StopRule } from '../types.ts';
 
 // Only this line means SGLang is ready; uvicorn's `Application startup complete.` comes before the warm-up.
 export const SGLANG_READY_LINE = /The server is fired up and ready to roll!/;
@@ -160,6 +160,14 @@ export const SGLANG_PHASES: SampledRule[] = [
     phase: 'ready',
     pattern: /^The server is fired up and ready to roll!/,
     samples: ['The server is fired up and ready to roll!'],
+  },
+];
+
+// A request logged with its content (--log-requests): user text, never a failure.
+export const SGLANG_REQUEST_ECHOES: LineRule[] = [
+  {
+    pattern: /^Receive: obj=/,
+    samples: ["Receive: obj=GenerateReqInput(text='must be divisible by 3', rid='1')"],
   },
 ];
 

@@ -1,6 +1,6 @@
 // vLLM's log line shapes (docs/engines/log-patterns.md): phases and heartbeats, V0 (≤0.7) and V1 shapes.
 // Patterns match normalised messages (process tags, level and location removed).
-import type { PhaseRule, StopRule } from '../types.ts';
+import type { LineRule, PhaseRule, StopRule } from '../types.ts';
 
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const VLLM_HEARTBEATS: RegExp[] = [
@@ -139,6 +139,17 @@ export const VLLM_PHASES: SampledRule[] = [
       /^Available routes are:|^Started server process \[\d+\]|^Uvicorn running on |^Application startup complete\./,
     origin: 'dependency',
     samples: [],
+  },
+];
+
+// A request logged with its prompt and parameters (--enable-log-requests): user text, never a failure.
+export const VLLM_REQUEST_ECHOES: LineRule[] = [
+  {
+    pattern: /^Received request \S+: (?:prompt|params): /,
+    samples: [
+      "Received request chatcmpl-4bb3: prompt: 'is not divisible by n', params: SamplingParams(n=1), prompt_token_ids: None, lora_request: None, prompt_adapter_request: None.",
+      'Received request cmpl-1: params: SamplingParams(n=1), lora_request: None.',
+    ],
   },
 ];
 
