@@ -62,6 +62,8 @@ interface Finding {
 interface SignatureHits {
   signature: Signature;
   first: Finding;
+  /** The first finding printed above warning level: a notice first, then the same error for real, is the error. */
+  firstFatal?: Finding;
   last: Finding;
   count: number;
 }
@@ -190,10 +192,14 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const id = code ? `${signature.id}:code` : signature.id;
     const existing = hits.get(id);
     const ranked = code ? { ...signature, weight: signature.weight - 1 } : signature;
-    if (existing === undefined) hits.set(id, { signature: ranked, first: finding, last: finding, count: 1 });
-    else {
+    if (existing === undefined) {
+      const entry: SignatureHits = { signature: ranked, first: finding, last: finding, count: 1 };
+      if (!nonFatal) entry.firstFatal = finding;
+      hits.set(id, entry);
+    } else {
       existing.last = finding;
       existing.count += 1;
+      if (!nonFatal) existing.firstFatal ??= finding;
     }
   };
 
@@ -447,7 +453,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     for (const entry of hits.values()) {
       if (!holdsFor(entry.signature.releases, release)) continue;
       if (entry.signature.requestScoped === true && readyLine !== undefined) continue;
-      const finding = entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null;
+      const fatal = entry.firstFatal !== undefined && entry.firstFatal.line > after ? entry.firstFatal : null;
+      const finding =
+        fatal ?? (entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null);
       if (finding !== null && finding.line < before) candidates.push({ hits: entry, finding });
     }
     // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never
@@ -560,11 +568,17 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const afterServing = (diagnosis: Diagnosis): Diagnosis => {
     const id = upEngine(resolveEngine());
     const through = id === undefined ? undefined : servedFrom.get(id);
+    // The line that showed the start got through (uvicorn's start line), where it is not the request itself.
+    const shown = id === undefined ? undefined : shownUp.get(id);
     if (diagnosis.class === 'ready' || through === undefined) return diagnosis;
     return {
       class: 'ready',
       summary: `the server got through its start (line ${through.line}) and took requests; later ${diagnosis.summary}`,
-      evidence: sortEvidence([quote(through.line, through.raw), ...(diagnosis.evidence as LogEvidence[])]),
+      evidence: sortEvidence([
+        ...(shown === undefined ? [] : [quote(shown.line, shown.raw)]),
+        quote(through.line, through.raw),
+        ...(diagnosis.evidence as LogEvidence[]),
+      ]),
       advice: diagnosis.advice,
     };
   };

@@ -29,7 +29,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   'value -', // SGLang `... is larger than the profiled value -N`
   'enough', // Not enough memory ...
   'already allocated', // docker `Bind for 0.0.0.0:9001 failed: port is already allocated`
-  'not subscriptable', // `TypeError: type 'list' is not subscriptable` (code for a newer Python)
+  'not subscriptable',
+  'command not found', // `zsh: command not found: vllm` // `TypeError: type 'list' is not subscriptable` (code for a newer Python)
   'in the placement group', // vLLM with Ray: more ranks than GPUs
   'ut of memory', // `NPU out of memory. Tried to allocate …` in a native error's `what():` line (no error word)
   'rashed', // TGI `Shard 0 crashed`, `Webserver Crashed`

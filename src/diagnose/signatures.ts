@@ -103,6 +103,21 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
   },
+  {
+    // Triton refusing FP8 e4m3 on a GPU before compute capability 8.9 (Ampere and older): the checkpoint's or the
+    // kernel's number format needs a newer GPU, as bfloat16 does before 8.0.
+    id: 'fp8-unsupported-gpu',
+    class: 'invalid-value',
+    weight: 93,
+    needles: ['in this architecture'],
+    pattern: /type (fp8\w+) not supported in this architecture/,
+    samples: [
+      "ValueError(\"type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')\")",
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `this GPU cannot run ${f.value ?? 'this FP8'} kernels (FP8 e4m3 needs compute capability 8.9 or newer): use a checkpoint or quantization without FP8`,
+  },
   // --- cuda-oom: weights, KV cache, activations; also through NCCL.
   {
     id: 'torch-oom',
@@ -330,6 +345,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the model class has no parameter named '${f.key ?? ''}' that the checkpoint holds: the checkpoint's key layout (or quantization format) does not match the class that loads it`,
   },
   {
+    // torch's narrow() while a loader cuts a tensor into per-rank slices: the tensor's size does not fit the split.
+    id: 'weight-slice-out-of-range',
+    class: 'weight-mismatch',
+    weight: 90,
+    needles: ['exceeds dimension size'],
+    pattern: /start \((\d+)\) \+ length \((\d+)\) exceeds dimension size \((\d+)\)/,
+    samples: ['RuntimeError: start (6) + length (6) exceeds dimension size (6).'],
+    facts: (m) => ({ value: m[3] ?? '' }),
+    summary: (f) =>
+      `a weight of size ${f.value ?? ''} could not be cut into the slices the tensor-parallel ranks load: the checkpoint does not fit this split (another --tp-size, or a checkpoint made for it)`,
+  },
+  {
     // A weight loader's own check that a tensor has the shape it expects, quoted as the line that raised.
     id: 'weight-shape-assert',
     class: 'weight-mismatch',
@@ -396,6 +423,31 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       f.value !== undefined && f.value !== ''
         ? `a Python import failed: ${f.value}`
         : `the Python package ${f.package ?? ''} is missing`,
+  },
+  {
+    // The shell found no such command: the engine is not installed in this environment, or not on PATH.
+    id: 'command-not-found',
+    class: 'dependency',
+    weight: 100,
+    needles: ['command not found'],
+    pattern: /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found)/,
+    samples: ['zsh: command not found: serve-model', 'bash: line 1: model-launcher: command not found'],
+    facts: (m) => ({ package: m[1] ?? m[2] ?? '' }),
+    summary: (f) =>
+      `the shell found no command '${f.package ?? ''}': it is not installed in this environment, or not on PATH`,
+  },
+  {
+    // A kernel built at run time (DeepGEMM, FlashInfer, Triton extensions) needs the CUDA toolkit's compiler.
+    id: 'nvcc-missing',
+    class: 'dependency',
+    weight: 92,
+    needles: ['find nvcc', 'cuda_home'],
+    pattern:
+      /Could not find nvcc|cuda_home='?[^' ]*'? doesn't exist|CUDA_HOME environment variable is not set/,
+    samples: ["RuntimeError: Could not find nvcc and default cuda_home='/usr/local/cuda' doesn't exist"],
+    facts: () => ({ package: 'nvcc (the CUDA toolkit)' }),
+    summary: () =>
+      'a kernel compiled at start needs the CUDA toolkit (nvcc), which is not installed or not found (set CUDA_HOME)',
   },
   {
     // Subscripting a builtin type (`list[int]`, `array.array[int]`) in code written for a newer Python than the one
@@ -690,8 +742,10 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'exit-code-signal',
     class: 'killed',
     weight: 40,
-    needles: ['xit code', 'xitcode'],
-    pattern: /[Ee]xit ?code\s*[:=]?\s*(-\d+|1(?:29|[3-8]\d|9[0-2]))\b/,
+    needles: ['xit code', 'xitcode', 'xited with code'],
+    // Also a launcher's report of its server process: `Server process exited with code -9.`
+    pattern: /(?:[Ee]xit ?code|exited with code)\s*[:=]?\s*(-\d+|1(?:29|[3-8]\d|9[0-2]))\b/,
+    samples: ['Exception: Server process exited with code -9. Check server logs for errors.'],
     facts: (m) => {
       const code = Number(m[1]);
       return { signal: code < 0 ? -code : code - 128 };

@@ -237,6 +237,16 @@ describe('general failure shapes', () => {
     expect(result.summary).not.toContain('later');
   });
 
+  it('reads the same kind of error logged first as a warning, then for real, by the real one', () => {
+    const result = diagnose('vllm', [
+      '(EngineCore pid=1) WARNING 06-23 15:43:18 [import_utils.py:408] AssertionError',
+      '(EngineCore pid=1) ERROR 06-23 15:43:19 [core.py:1195] EngineCore failed to start.',
+      '(EngineCore pid=1) ERROR 06-23 15:43:19 [core.py:1195] RuntimeError: the real failure',
+    ]);
+    expect(result.summary).toContain('the real failure');
+    expect(result.evidence.map((e) => e.line)).toContain(3);
+  });
+
   it('reads a traceback logged under a WARN line as part of that warning', () => {
     const warned = [
       '2023-07-05T19:53:48.448329Z  WARN shard-manager: text_generation_launcher: Could not import Flash Attention enabled models',
