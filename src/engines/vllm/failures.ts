@@ -63,6 +63,20 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       'the ranks need more GPUs than the Ray cluster has: --tensor-parallel-size times --pipeline-parallel-size exceeds the GPUs available',
   },
   {
+    // --chat-template names a file that does not exist (or a template name vLLM does not know).
+    id: 'vllm-chat-template-path',
+    class: 'invalid-value',
+    weight: 95,
+    needles: ['appears path-like'],
+    pattern: /The supplied chat template(?: string)? \((.*)\) appears path-like, but doesn't exist/,
+    samples: [
+      "ValueError: The supplied chat template string (tool_use) appears path-like, but doesn't exist!",
+    ],
+    facts: (m) => ({ flag: '--chat-template', value: m[1] ?? '' }),
+    summary: (f) =>
+      `--chat-template ${f.value ?? ''} reads as a file path, and no such file exists: give the path of a template file, or the template text itself`,
+  },
+  {
     id: 'vllm-no-cache-blocks',
     class: 'cuda-oom',
     weight: 90,
