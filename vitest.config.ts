@@ -25,6 +25,7 @@ const PROCESS_HEAVY = [
   'test/faults/**/*.test.ts',
   'test/bench/**/*.test.ts',
   'test/smoke/**/*.test.ts',
+  'test/docs/**/*.test.ts',
 ];
 
 export default defineConfig({
