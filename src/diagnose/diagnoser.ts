@@ -81,6 +81,11 @@ export interface LogDiagnoser extends Diagnoser {
   readonly contextLines: number;
 }
 
+// The signal that ended the server, from its signal name or its exit code (−9, 137), when either says one.
+const signalOfEnd = (end: DiagnoseEnd): number | null =>
+  (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
+  signalFromExitCode(end.exitCode);
+
 // A wrapper line such as `Scheduler hit an exception:` names no error of its own.
 const isPointer = (signature: Signature): boolean => signature.class === 'unknown' && signature.weight < 20;
 
@@ -372,11 +377,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         ? 'before any startup phase was recognised'
         : `in ${describePhase(context.phase)}${at}`;
     // A start stopped as asked exits by that signal: the stop, not the exit, says what happened.
-    const signal =
-      stopped !== undefined
-        ? null
-        : ((end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
-          signalFromExitCode(end.exitCode));
+    const signal = stopped !== undefined ? null : signalOfEnd(end);
     if (signal !== null) {
       const facts: FailureFacts = { signal };
       return {
@@ -523,9 +524,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // The traceback frame names the engine when the log's other lines did not.
     const framed = engineOfFrame(facts.frame);
     const advisedBy = engine === 'generic' && framed !== null ? framed : engine;
-    const endSignal =
-      (end.signal === null || end.signal === undefined ? null : signalNumber(end.signal)) ??
-      signalFromExitCode(end.exitCode);
+    const endSignal = signalOfEnd(end);
     const killedBy = signature.weight < 40 ? endSignal : null;
     if (killedBy !== null) facts.signal = killedBy;
     // A failure that names no cause while CUDA graphs are being captured is a capture failure: whatever ran

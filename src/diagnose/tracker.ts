@@ -103,6 +103,20 @@ const indexRules = (rules: readonly PhaseRule[]): ((text: string) => readonly Ph
   return (text) => merged.get(text.charAt(0)) ?? always;
 };
 
+// The first rule a message matches: rules with progress for a bar's label, the others for a plain message.
+const matchPhaseRule = (
+  candidates: (text: string) => readonly PhaseRule[],
+  text: string,
+  withBar: boolean,
+): { rule: PhaseRule; match: RegExpExecArray } | null => {
+  for (const rule of candidates(text)) {
+    if ((rule.progress !== undefined) !== withBar) continue;
+    const match = rule.pattern.exec(text);
+    if (match !== null) return { rule, match };
+  }
+  return null;
+};
+
 /** Reads which phase a single line would begin for one engine (rank 0 only), without any state. */
 export interface PhaseReader {
   /** The engine's first phase: seeing it again after a later one means the server started again. */
@@ -118,9 +132,8 @@ export const createPhaseReader = (engine: EngineSpec): PhaseReader => {
     phaseOf(normalized) {
       for (const piece of normalized.pieces) {
         if (!isRankZero(piece) || piece.text.trim() === '') continue;
-        const withBar = piece.bar !== null;
-        for (const rule of candidates(piece.text))
-          if ((rule.progress !== undefined) === withBar && rule.pattern.test(piece.text)) return rule.phase;
+        const hit = matchPhaseRule(candidates, piece.text, piece.bar !== null);
+        if (hit !== null) return hit.rule.phase;
       }
       return null;
     },
@@ -171,14 +184,7 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
     return (order.get(next) ?? -1) > (order.get(phase) ?? -1);
   };
 
-  const matchRule = (text: string, withBar: boolean): { rule: PhaseRule; match: RegExpExecArray } | null => {
-    for (const rule of candidates(text)) {
-      if ((rule.progress !== undefined) !== withBar) continue;
-      const match = rule.pattern.exec(text);
-      if (match !== null) return { rule, match };
-    }
-    return null;
-  };
+  const matchRule = (text: string, withBar: boolean) => matchPhaseRule(candidates, text, withBar);
 
   const trackBar = (piece: LinePiece, line: number, now: number, updates: TrackerUpdate[]): boolean => {
     const bar = piece.bar;

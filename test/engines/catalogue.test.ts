@@ -51,16 +51,13 @@ const claims: Claim[] = NAMED_ENGINES.flatMap((engine) => [
       releases: rule.releases,
       samples: (rule as { samples?: readonly string[] }).samples ?? [],
     })),
-  ...(engine.requestEchoes ?? []).map((rule) => ({
+  // Engine line rules other than phases: request echoes and stop lines.
+  ...[
+    ...(engine.requestEchoes ?? []).map((rule) => ({ kind: 'request', rule })),
+    ...(engine.stopLines ?? []).map((rule) => ({ kind: 'stop', rule })),
+  ].map(({ kind, rule }) => ({
     engine: engine.id,
-    rule: `request ${rule.pattern.source.slice(0, 40)}`,
-    pattern: rule.pattern,
-    releases: rule.releases,
-    samples: rule.samples,
-  })),
-  ...(engine.stopLines ?? []).map((rule) => ({
-    engine: engine.id,
-    rule: `stop ${rule.pattern.source.slice(0, 40)}`,
+    rule: `${kind} ${rule.pattern.source.slice(0, 40)}`,
     pattern: rule.pattern,
     releases: rule.releases,
     samples: rule.samples,

@@ -5,8 +5,9 @@ import type { FileHandle } from 'node:fs/promises';
 import { NAMED_ENGINES } from '../../engines/index.ts';
 import type { EngineId } from '../../engines/types.ts';
 import { normalizeLine } from '../../logs/normalize.ts';
-import { PHASE_NEEDLES, needleRegExp } from '../needles.ts';
+import { PHASE_NEEDLES } from '../needles.ts';
 import { createPhaseReader, type PhaseReader } from '../tracker.ts';
+import { createLineFinder, type LineFinder } from './line-finder.ts';
 
 /** Where a start begins: its first line's byte offset, and its 1-based line number. */
 export interface StartPlace {
@@ -21,36 +22,20 @@ const SEARCH_BACK = 16 << 20;
 /** How far above a start's last first-phase line its first one may be (vLLM prints several before any phase). */
 const GROUP_SPAN = 1 << 20;
 
-const PHASE_LINE = new RegExp(needleRegExp(PHASE_NEEDLES).source, 'g');
-
 // Each engine's phase reader: the one asked for, or all of them when the engine is detected from the log.
 const readersFor = (engine: EngineId | 'auto') =>
   NAMED_ENGINES.filter((spec) => engine === 'auto' || engine === 'generic' || spec.id === engine).map(
     createPhaseReader,
   );
 
-// The byte offsets of the lines of text (latin1: one character per byte) holding a phase literal, last first.
-const phaseLineStarts = (text: string): number[] => {
-  const starts: number[] = [];
-  PHASE_LINE.lastIndex = 0;
-  for (let match = PHASE_LINE.exec(text); match !== null; match = PHASE_LINE.exec(text)) {
-    starts.push(text.lastIndexOf('\n', match.index) + 1);
-    const newline = text.indexOf('\n', match.index);
-    if (newline === -1) break;
-    PHASE_LINE.lastIndex = newline + 1;
-  }
-  return starts.reverse();
-};
-
 // Counts the newlines in the file's first `end` bytes (the line number where a start found backwards begins).
-const countNewlines = async (handle: FileHandle, end: number): Promise<number> => {
-  const buffer = Buffer.allocUnsafe(CHUNK);
+const countNewlinesBefore = async (finder: LineFinder, handle: FileHandle, end: number): Promise<number> => {
+  const [buffer] = finder.buffers;
   let count = 0;
   for (let at = 0; at < end;) {
     const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK, end - at), at);
     if (bytesRead === 0) break;
-    for (let i = buffer.indexOf(NEWLINE); i !== -1 && i < bytesRead; i = buffer.indexOf(NEWLINE, i + 1))
-      count++;
+    count += finder.countNewlines(buffer, 0, bytesRead);
     at += bytesRead;
   }
   return count;
@@ -67,7 +52,14 @@ export const findLastStart = async (
   engine: EngineId | 'auto',
 ): Promise<StartPlace | null> => {
   const readers = readersFor(engine);
-  const buffer = Buffer.allocUnsafe(CHUNK);
+  // The file scan's own line finder, searching for the phase literals only.
+  const finder = createLineFinder({ bufferBytes: CHUNK });
+  finder.setLiterals(PHASE_NEEDLES);
+  const [buffer] = finder.buffers;
+  const place = async (offset: number): Promise<StartPlace> => ({
+    offset,
+    line: 1 + (await countNewlinesBefore(finder, handle, offset)),
+  });
   let groupStart: number | null = null;
   let groupReader: PhaseReader | null = null;
   // Once a start is found, its run of first lines is followed up past the search limit.
@@ -76,21 +68,21 @@ export const findLastStart = async (
     const { bytesRead } = await handle.read(buffer, 0, end - from, from);
     // A chunk begins at a line start: the partial line in front is read with the next chunk back.
     const skip = from === 0 ? 0 : buffer.indexOf(NEWLINE) + 1;
-    if (skip === 0 && from > 0) return groupStart === null ? null : place(handle, groupStart);
-    const text = buffer.toString('latin1', skip, bytesRead);
-    for (const start of phaseLineStarts(text)) {
-      const offset = from + skip + start;
-      if (groupStart !== null && groupStart - offset > GROUP_SPAN) return place(handle, groupStart);
-      const newline = text.indexOf('\n', start);
+    if (skip === 0 && from > 0) return groupStart === null ? null : place(groupStart);
+    // Lines holding a phase literal, last first.
+    for (const start of finder.lineStarts(buffer, skip, bytesRead).reverse()) {
+      const offset = from + start;
+      if (groupStart !== null && groupStart - offset > GROUP_SPAN) return place(groupStart);
+      const newline = buffer.indexOf(NEWLINE, start);
       const normalized = normalizeLine(
-        buffer.toString('utf8', skip + start, newline === -1 ? bytesRead : skip + newline),
+        buffer.toString('utf8', start, newline === -1 || newline >= bytesRead ? bytesRead : newline),
       );
       for (const reader of readers) {
         const phase = reader.phaseOf(normalized);
         if (phase === null) continue;
         // Above a start: a later phase of the start before, or another engine's start.
         if (groupStart !== null && (phase !== reader.first || reader !== groupReader))
-          return place(handle, groupStart);
+          return place(groupStart);
         if (phase === reader.first) [groupStart, groupReader] = [offset, reader];
         break;
       }
@@ -100,8 +92,3 @@ export const findLastStart = async (
   // The start found is the log's first (nothing above it), or none began near the end: read it all.
   return null;
 };
-
-const place = async (handle: FileHandle, offset: number): Promise<StartPlace> => ({
-  offset,
-  line: 1 + (await countNewlines(handle, offset)),
-});
