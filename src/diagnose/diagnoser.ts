@@ -47,6 +47,11 @@ const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
 /** How far below its head a traceback's exception line may be. */
 const MAX_TRACEBACK_LINES = 400;
 
+// A traceback frame inside torch's CUDA graph capture (`with torch.cuda.graph(…)` entering or leaving it): the
+// error below it broke a capture, whichever engine ran it and whether or not its progress bar is in the log.
+const CAPTURE_FRAME =
+  /torch[\\/]cuda[\\/]graphs\.py", line \d+, in (?:capture_begin|capture_end|__enter__|__exit__)\b/;
+
 const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard: Some\((\d+)\)/;
 
 interface Finding {
@@ -161,6 +166,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   };
   let tp: number | null = null;
   let lastLine = 0;
+  // The last frame of torch's graph capture seen (see CAPTURE_FRAME).
+  let captureFrame: number | null = null;
 
   const resolveEngine = (): EngineId =>
     options.engine === 'auto' || options.engine === 'generic' ? guess.best() : options.engine;
@@ -235,6 +242,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         (lastLineByRank.size < MAX_RANKS || lastLineByRank.has(piece.rank))
       )
         lastLineByRank.set(piece.rank, raw.line);
+      if (CAPTURE_FRAME.test(text)) captureFrame = raw.line;
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
       for (const { id, pattern, decisive } of upLines) {
@@ -295,6 +303,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     stops.length = 0;
     stops.push(...kept);
     lastLineByRank.clear();
+    if (captureFrame !== null && captureFrame < line) captureFrame = null;
   };
 
   const quote = (line: number, raw: string): LogEvidence => ({
@@ -529,10 +538,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     if (killedBy !== null) facts.signal = killedBy;
     // A failure that names no cause while CUDA graphs are being captured is a capture failure: whatever ran
     // inside the capture broke it (an out-of-memory or NCCL error names its own class and is not touched).
-    const inCapture =
-      killedBy === null &&
-      signature.class === 'unknown' &&
-      (phase === 'graph-capture' || phase === 'draft-graph-capture');
+    const capturing =
+      phase === 'graph-capture' ||
+      phase === 'draft-graph-capture' ||
+      (captureFrame !== null &&
+        winner.finding.line > captureFrame &&
+        winner.finding.line - captureFrame <= MAX_TRACEBACK_LINES);
+    const inCapture = killedBy === null && signature.class === 'unknown' && capturing;
     const cls = killedBy !== null ? 'killed' : inCapture ? 'graph-capture-failed' : signature.class;
     const summary =
       killedBy !== null

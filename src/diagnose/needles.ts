@@ -67,6 +67,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   'received at time', // abseil `*** SIGBUS received at time=…`
   'with arguments from the', // torch `Could not run 'ns::op' with arguments from the 'CUDA' backend`
   'currently imported', // transformers `Tokenizer class X does not exist or is not currently imported`, bare
+  'CONFIG_MAPPING', // transformers `config_class = CONFIG_MAPPING[config_dict["model_type"]]` above a KeyError
+  'graphs.py', // a frame of torch's CUDA graph capture (torch/cuda/graphs.py) above the error that broke it
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

@@ -104,6 +104,25 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
   },
   {
+    // A configuration check that refuses a combination of settings, worded freely by each release (`X is not
+    // compatible with radix cache when …`, `torch.bfloat16 is not supported for quantization method awq`,
+    // `quantization is not available on CPU`): only for lines nothing more specific matched.
+    id: 'settings-incompatible',
+    class: 'invalid-value',
+    weight: 60,
+    fallback: true,
+    needles: ['ValueError', 'NotImplementedError', 'AssertionError'],
+    pattern:
+      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|Cannot find the config file for)\b.*)$/,
+    samples: [
+      'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
+      'ValueError: quantization is not available on CPU',
+      'ValueError: Cannot find the config file for awq',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the server refused a combination of settings: ${f.value ?? ''}`,
+  },
+  {
     // Triton refusing FP8 e4m3 on a GPU before compute capability 8.9 (Ampere and older): the checkpoint's or the
     // kernel's number format needs a newer GPU, as bfloat16 does before 8.0.
     id: 'fp8-unsupported-gpu',
@@ -569,6 +588,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the installed transformers is too old for model type ${f.arch ?? ''}`,
   },
   {
+    // transformers' registry of model types has no entry for the checkpoint's `model_type` (a model newer than
+    // the installed transformers): the KeyError is raised from this line of AutoConfig.
+    id: 'transformers-model-type',
+    class: 'dependency',
+    weight: 99,
+    needles: ['CONFIG_MAPPING['],
+    pattern: /CONFIG_MAPPING\[config_dict\[["']model_type["']\]\]/,
+    samples: ['config_class = CONFIG_MAPPING[config_dict["model_type"]]'],
+    facts: () => ({ package: 'transformers' }),
+    summary: () =>
+      "the installed transformers does not know the checkpoint's model type (the model is newer than it)",
+  },
+  {
     id: 'no-kernel-image',
     class: 'dependency',
     weight: 100,
@@ -713,6 +745,20 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: () => ({ flag: '--trust-remote-code', kind: 'trust-remote-code' }),
     summary: () =>
       "the model's own code must run to load it, and the server was not told to trust it (--trust-remote-code)",
+  },
+  {
+    // The repository exists but holds no weights in a format the server loads (a GGUF-only repository, say).
+    id: 'hub-no-weights',
+    class: 'model-not-found-or-auth',
+    weight: 100,
+    needles: ['weights found for model'],
+    pattern: /(?:EntryNotFoundError|FileNotFoundError|Error): No (\.?\w+) weights found for model (\S+)/,
+    samples: [
+      'huggingface_hub.utils._errors.EntryNotFoundError: No .bin weights found for model Qwen/CodeQwen1.5-7B-Chat-GGUF and revision None.',
+    ],
+    facts: (m) => ({ model: m[2] ?? '', value: m[1] ?? '', kind: 'no-weights' }),
+    summary: (f) =>
+      `the model ${f.model ?? ''} has no ${f.value ?? ''} weights, nor any other format the server loads`,
   },
   {
     id: 'hub-repo-id',

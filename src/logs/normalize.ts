@@ -1,6 +1,7 @@
 // Line normalisation for matching: ANSI codes, `\r` redraws, wrapper and engine prefixes, and progress bars joined
 // onto the next log line. Evidence never quotes the normalised text; it quotes the raw line (ANSI removed).
 import { stripVTControlCharacters } from 'node:util';
+import { readJsonRecord } from './json-record.ts';
 import { stripPrefixes, type LineLevel } from './prefixes.ts';
 import { splitProgressBar, type ProgressBar } from './progress-bar.ts';
 
@@ -81,6 +82,20 @@ export const normalizeLine = (raw: string): NormalizedLine => {
     const stripped = stripPrefixes(rest);
     const rank = stripped.rank ?? inherited.rank;
     const level = stripped.level ?? inherited.level;
+    const record = i === 0 && stripped.text.startsWith('{"') ? readJsonRecord(stripped.text) : null;
+    if (record !== null) {
+      // Each line of the record's message is a message of its own, at the record's level.
+      for (const line of record.lines) {
+        const inner = stripPrefixes(line);
+        pieces.push({
+          text: inner.text.trimEnd(),
+          rank: inner.rank ?? record.rank ?? rank,
+          level: record.level ?? inner.level ?? level,
+          bar: null,
+        });
+      }
+      break;
+    }
     const split = splitProgressBar(stripped.text);
     if (split === null) {
       // A wrapper with nothing after it (a bare timestamp line) holds no message.

@@ -90,8 +90,9 @@ const RULES: PrefixRule[] = [
   { first: 't', pattern: new RegExp(String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+|$)`) },
   // Docker Desktop: `2025-02-04 21:21:33 ` before the engine's own prefix.
   { first: 't', pattern: new RegExp(String.raw`^${DATE} ${TIME}(?:\.\d+)?(?: |$)`) },
-  // docker compose: `vllm-1  | `, `deepseek-v32-exp  | `.
+  // docker compose: `vllm-1  | `, `deepseek-v32-exp  | `; a bracketed container name: `[text-generation-inference] | `.
   { first: 'tdvul', pattern: /^[A-Za-z0-9][\w.-]*\s*\| / },
+  { first: '[', pattern: /^\[[A-Za-z0-9][\w.-]*\]\s*\| / },
   // TorchServe / GPUStack model log wrappers.
   { first: '*', pattern: /^.{0,200}?\bMODEL_LOG - /, needs: 'MODEL_LOG - ' },
   // SGLang: `[2025-09-11 10:25:43 TP0] `, `[… DP2 TP2 EP2] `, `[23:17:01 TP7] `, `[12-16 14:27:10] `.

@@ -264,6 +264,61 @@ describe('general failure shapes', () => {
     );
   });
 
+  it("reads an error below a frame of torch's graph capture as graph-capture-failed, without the capture phase", () => {
+    const frames = [
+      '  File "/venv/lib/python3.12/site-packages/torch/cuda/graphs.py", line 268, in __exit__',
+      '    self.cuda_graph.capture_end()',
+      '  File "/venv/lib/python3.12/site-packages/torch/cuda/graphs.py", line 130, in capture_end',
+      '    super().capture_end()',
+    ];
+    const error = 'torch.AcceleratorError: CUDA error: operation not permitted';
+    expect(diagnose('vllm', [...frames, error]).class).toBe('graph-capture-failed');
+    // The same error with no capture frame above it names no cause; an OOM below one stays cuda-oom.
+    expect(diagnose('vllm', [error]).class).toBe('unknown');
+    expect(
+      diagnose('vllm', [...frames, 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB'])
+        .class,
+    ).toBe('cuda-oom');
+  });
+
+  it('reads a configuration check that refuses a combination of settings as invalid-value', () => {
+    for (const line of [
+      'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
+      'ValueError: Speculative decoding for X is not compatible with radix cache when using --mamba-scheduler-strategy no_buffer.',
+      'ValueError: quantization is not available on CPU',
+    ])
+      expect(diagnose('auto', [line]).class, line).toBe('invalid-value');
+    // The code line that raises it is not the error, and an error of another shape keeps its class.
+    expect(diagnose('auto', ['    raise ValueError("quantization is not available on CPU")']).class).not.toBe(
+      'invalid-value',
+    );
+    expect(diagnose('auto', ['ValueError: Unsupported architecture: Qwen2ForCausalLM']).class).toBe(
+      'unknown',
+    );
+  });
+
+  it("reads transformers' unknown model type and a repository without loadable weights", () => {
+    expect(
+      diagnose('sglang', [
+        '  File "/usr/lib/python3/dist-packages/transformers/models/auto/configuration_auto.py", line 1360, in from_pretrained',
+        '    config_class = CONFIG_MAPPING[config_dict["model_type"]]',
+        "KeyError: 'glm_moe_dsa'",
+      ]).class,
+    ).toBe('dependency');
+    const noWeights = diagnose('tgi', [
+      'huggingface_hub.utils._errors.EntryNotFoundError: No .bin weights found for model Qwen/X-GGUF and revision None.',
+      'Error: DownloadError',
+    ]);
+    expect(noWeights.class).toBe('model-not-found-or-auth');
+    expect(noWeights.summary).toContain('Qwen/X-GGUF');
+    // TGI's notice before it downloads .bin weights instead is no failure.
+    expect(
+      diagnose('tgi', [
+        '2023-12-07T11:20:00.000000Z  WARN text_generation_launcher: No safetensors weights found for model m at revision None. Downloading PyTorch weights.',
+      ]).class,
+    ).toBe('hang');
+  });
+
   it('counts a module SGLang skipped only when the start did not go on past it', () => {
     const start = '[2026-03-27 09:31:17] server_args=ServerArgs(x=1)';
     const skipped =

@@ -111,3 +111,36 @@ describe('normalizeLine', () => {
     ]);
   });
 });
+
+describe('JSON log records', () => {
+  it('reads the message, level and span rank of a tracing JSON record, at the top level or under fields', () => {
+    expect(
+      normalizeLine(
+        '{"timestamp":"2024-08-21T00:49:23Z","level":"WARN","fields":{"message":"Waiting for shard"},"target":"t","span":{"rank":2,"name":"shard-manager"}}',
+      ).pieces,
+    ).toEqual([{ text: 'Waiting for shard', rank: 2, level: 'warning', bar: null }]);
+    expect(
+      normalizeLine('{"timestamp":"2024-02-21T05:10:01Z","level":"INFO","message":"Connected","target":"r"}')
+        .text,
+    ).toBe('Connected');
+  });
+
+  it('splits a multi-line message into its lines, and reads a record cut at the terminal width', () => {
+    const traceback = normalizeLine(
+      '{"timestamp":"t","level":"ERROR","fields":{"message":"Shard complete standard error output:\\n\\nTraceback (most recent call last):\\n  File \\"x.py\\", line 1, in <module>\\nValueError: \\"bad\\""},"target":"launcher"}',
+    );
+    expect(traceback.pieces.map((piece) => piece.text)).toEqual([
+      'Shard complete standard error output:',
+      'Traceback (most recent call last):',
+      '  File "x.py", line 1, in <module>',
+      'ValueError: "bad"',
+    ]);
+    expect(traceback.pieces.every((piece) => piece.level === 'error')).toBe(true);
+    expect(
+      normalizeLine('{"timestamp":"t","level":"INFO","message":"Connected","filename":"main.rs","line_number')
+        .text,
+    ).toBe('Connected');
+    // An object that is no log record stays as it is.
+    expect(normalizeLine('{"model": "x"}').text).toBe('{"model": "x"}');
+  });
+});

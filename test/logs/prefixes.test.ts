@@ -8,6 +8,12 @@ describe('stripPrefixes', () => {
     // Outer wrappers (docs/engines/log-patterns.md).
     ['vllm-1  | ERROR 11-18 18:07:28 engine.py:366] ValueError: boom', 'ValueError: boom', null, 'error'],
     [
+      '[text-generation-inference] | 2024-10-15T18:56:33.864143Z  INFO text_generation_router::server: router/src/server.rs:2353: Connected',
+      'Connected',
+      null,
+      'info',
+    ],
+    [
       'deepseek-v32-exp  | [2025-10-04 02:29:36 DP7 TP7] Scheduler hit an exception:',
       'Scheduler hit an exception:',
       7,
