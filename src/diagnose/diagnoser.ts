@@ -8,7 +8,7 @@ type LogEvidence = Evidence & { line: number };
 import { getEngine, NAMED_ENGINES } from '../engines/index.ts';
 import { holdsFor, knownRelease } from '../engines/releases.ts';
 import { releaseFor as releaseOf } from '../engines/known-releases.ts';
-import type { EngineId, StopRule } from '../engines/types.ts';
+import type { EngineId, FrameContext, StopRule } from '../engines/types.ts';
 import type { RawLine } from '../logs/types.ts';
 import { collapseRedraws, normalizeLine, visibleText, type NormalizedLine } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
@@ -47,10 +47,20 @@ const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
 /** How far below its head a traceback's exception line may be. */
 const MAX_TRACEBACK_LINES = 400;
 
-// A traceback frame inside torch's CUDA graph capture (`with torch.cuda.graph(…)` entering or leaving it): the
-// error below it broke a capture, whichever engine ran it and whether or not its progress bar is in the log.
-const CAPTURE_FRAME =
-  /torch[\\/]cuda[\\/]graphs\.py", line \d+, in (?:capture_begin|capture_end|__enter__|__exit__)\b/;
+// Traceback frames that place the error below them in one step of the start: torch's own CUDA graph capture (`with
+// torch.cuda.graph(…)` entering or leaving it), whichever engine ran it and whether or not its progress bar is in the
+// log, and the engines' own steps (SGLang's warm-up).
+const FRAME_CONTEXTS: readonly FrameContext[] = [
+  {
+    class: 'graph-capture-failed',
+    label: 'CUDA graph capture failed',
+    needle: 'graphs.py',
+    pattern:
+      /torch[\\/]cuda[\\/]graphs\.py", line \d+, in (?:capture_begin|capture_end|__enter__|__exit__)\b/,
+    samples: ['File "/venv/lib/python3.12/site-packages/torch/cuda/graphs.py", line 130, in capture_end'],
+  },
+  ...NAMED_ENGINES.flatMap((spec) => spec.frameContexts ?? []),
+];
 
 const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard: Some\((\d+)\)/;
 
@@ -166,8 +176,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   };
   let tp: number | null = null;
   let lastLine = 0;
-  // The last frame of torch's graph capture seen (see CAPTURE_FRAME).
-  let captureFrame: number | null = null;
+  // The last frame of a step of the start seen (see FRAME_CONTEXTS), and its line.
+  let stepFrame: { line: number; context: FrameContext } | null = null;
 
   const resolveEngine = (): EngineId =>
     options.engine === 'auto' || options.engine === 'generic' ? guess.best() : options.engine;
@@ -242,7 +252,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         (lastLineByRank.size < MAX_RANKS || lastLineByRank.has(piece.rank))
       )
         lastLineByRank.set(piece.rank, raw.line);
-      if (CAPTURE_FRAME.test(text)) captureFrame = raw.line;
+      for (const context of FRAME_CONTEXTS)
+        if (text.includes(context.needle) && context.pattern.test(text))
+          stepFrame = { line: raw.line, context };
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
       for (const { id, pattern, decisive } of upLines) {
@@ -303,7 +315,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     stops.length = 0;
     stops.push(...kept);
     lastLineByRank.clear();
-    if (captureFrame !== null && captureFrame < line) captureFrame = null;
+    if (stepFrame !== null && stepFrame.line < line) stepFrame = null;
   };
 
   const quote = (line: number, raw: string): LogEvidence => ({
@@ -538,19 +550,26 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     if (killedBy !== null) facts.signal = killedBy;
     // A failure that names no cause while CUDA graphs are being captured is a capture failure: whatever ran
     // inside the capture broke it (an out-of-memory or NCCL error names its own class and is not touched).
-    const capturing =
-      phase === 'graph-capture' ||
-      phase === 'draft-graph-capture' ||
-      (captureFrame !== null &&
-        winner.finding.line > captureFrame &&
-        winner.finding.line - captureFrame <= MAX_TRACEBACK_LINES);
-    const inCapture = killedBy === null && signature.class === 'unknown' && capturing;
-    const cls = killedBy !== null ? 'killed' : inCapture ? 'graph-capture-failed' : signature.class;
+    // A failure that names no cause inside a step of the start takes the step's class: in the capture phase, or
+    // below a frame of a step (see FRAME_CONTEXTS) in the same traceback.
+    const inStep =
+      stepFrame !== null &&
+      winner.finding.line > stepFrame.line &&
+      winner.finding.line - stepFrame.line <= MAX_TRACEBACK_LINES
+        ? stepFrame.context
+        : undefined;
+    const step =
+      killedBy !== null || signature.class !== 'unknown'
+        ? undefined
+        : phase === 'graph-capture' || phase === 'draft-graph-capture'
+          ? FRAME_CONTEXTS[0]
+          : inStep;
+    const cls = killedBy !== null ? 'killed' : (step?.class ?? signature.class);
     const summary =
       killedBy !== null
         ? `the server was killed by ${signalName(killedBy) ?? 'a signal'} (signal ${killedBy}); ${explainSignal(killedBy, phase)}`
-        : inCapture
-          ? `CUDA graph capture failed: ${signature.summary(facts, context)}`
+        : step !== undefined
+          ? `${step.label}: ${signature.summary(facts, context)}`
           : signature.summary(facts, context);
     const supporting = candidates
       .filter((other) => other !== winner)

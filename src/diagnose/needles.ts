@@ -69,6 +69,10 @@ export const ERROR_NEEDLES: readonly string[] = [
   'currently imported', // transformers `Tokenizer class X does not exist or is not currently imported`, bare
   'CONFIG_MAPPING', // transformers `config_class = CONFIG_MAPPING[config_dict["model_type"]]` above a KeyError
   'graphs.py', // a frame of torch's CUDA graph capture (torch/cuda/graphs.py) above the error that broke it
+  ...NAMED_ENGINES.flatMap((engine) => (engine.frameContexts ?? []).map((context) => context.needle)),
+  'unexpected keyword', // `X.__init__() got an unexpected keyword argument 'y'` after a wrapper's prefix
+  'ailed to import', // a launcher embedding Python: `Failed to import python 'vllm' module.`
+  'failed to load', // Triton `failed to load 'vllm_model' version 1: Internal: …`
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

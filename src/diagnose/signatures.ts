@@ -113,11 +113,12 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['ValueError', 'NotImplementedError', 'AssertionError'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|Cannot find the config file for)\b.*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting))\b.*)$/,
     samples: [
       'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
       'ValueError: quantization is not available on CPU',
       'ValueError: Cannot find the config file for awq',
+      'ValueError: Quantization method specified in the model config (compressed-tensors) does not match the quantization method specified in the `quantization` argument (awq).',
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the server refused a combination of settings: ${f.value ?? ''}`,
@@ -601,6 +602,35 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       "the installed transformers does not know the checkpoint's model type (the model is newer than it)",
   },
   {
+    // One package calls another with an argument the installed release does not take (a serving wrapper passing a
+    // newer engine option, an engine calling an older transformers): the two releases do not fit together.
+    id: 'unexpected-keyword',
+    class: 'dependency',
+    weight: 90,
+    needles: ['unexpected keyword'],
+    pattern: /\b([\w.]+)\(\) got an unexpected keyword argument '(\w+)'/,
+    samples: [
+      "TypeError: [address=0.0.0.0:37737, pid=1025864] AsyncEngineArgs.__init__() got an unexpected keyword argument 'limit_mm_per_prompt'",
+    ],
+    facts: (m) => ({ value: `${m[1] ?? ''}(${m[2] ?? ''}=…)`, kind: 'api' }),
+    summary: (f) =>
+      `installed packages do not fit together: ${f.value ?? ''} is a call the installed release does not accept`,
+  },
+  {
+    // A host program (a Rust or C++ launcher embedding Python) that cannot import the engine's package.
+    id: 'embedded-import-failed',
+    class: 'dependency',
+    weight: 95,
+    needles: ['ailed to import'],
+    pattern: /[Ff]ailed to import (?:the )?(?:[Pp]ython )?'?([\w.]+)'? module\b[^:]*(?::\s*(.*))?$/,
+    samples: [
+      "Failed to import python 'torch' module. Are we running in the correct venv? AttributeError: class must define a '_type_' attribute",
+    ],
+    facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `the Python package ${f.package ?? ''} could not be imported${f.value ? `: ${f.value}` : ''}`,
+  },
+  {
     id: 'no-kernel-image',
     class: 'dependency',
     weight: 100,
@@ -845,6 +875,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     ],
     facts: (m) => ({ frame: m[1] ?? '', value: m[2] ?? '' }),
     summary: (f) => `the program panicked at ${f.frame ?? ''}${f.value ? `: ${f.value}` : ''}`,
+  },
+  {
+    // Triton Inference Server's last word on a model it could not load (its vLLM backend among others).
+    id: 'model-load-failed',
+    class: 'unknown',
+    weight: 20,
+    needles: ['failed to load'],
+    pattern: /\bfailed to load '([^']+)' version \d+: (?:\w+: )?(.+)$/,
+    samples: [
+      "failed to load 'vllm_model' version 1: Internal: TypeError: 'NoneType' object is not subscriptable",
+    ],
+    facts: (m) => ({ model: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) => `the model server could not load ${f.model ?? 'the model'}: ${f.value ?? ''}`,
   },
   {
     // A serving wrapper's own last word on the start (KServe and others): fatal, with the error's text only.

@@ -1,5 +1,5 @@
 // What an engine module provides: data plus small pure functions; engines do no I/O of their own.
-import type { Finding, PhaseId } from '../events.ts';
+import type { DiagnosisClass, Finding, PhaseId } from '../events.ts';
 import type { Advisor, Signature } from '../diagnose/facts.ts';
 import type { Releases } from './releases.ts';
 import type { ArgparseResult } from '../flags/argparse/parse.ts';
@@ -28,6 +28,21 @@ export interface LineRule {
   pattern: RegExp;
   /** The releases that print this shape; absent = every release the engine folder knows. */
   releases?: Releases;
+  samples: readonly string[];
+}
+
+/**
+ * A traceback frame that places the error below it in one step of the start (a function of the engine's warm-up):
+ * an error that names no class of its own takes the step's class. Checked by its samples: a function name is no
+ * logged string, so no catalogue holds it.
+ */
+export interface FrameContext {
+  class: DiagnosisClass;
+  /** What failed, put before the error's own summary. */
+  label: string;
+  pattern: RegExp;
+  /** A literal every frame it matches contains (the diagnoser's prefilter). */
+  needle: string;
   samples: readonly string[];
 }
 
@@ -147,6 +162,8 @@ export interface EngineSpec {
   hintNeedles: readonly string[];
   /** Python (or other) package folders in traceback frames, e.g. `sglang/`. */
   framePackages: readonly string[];
+  /** Traceback frames of the engine's own steps that give an unnamed error below them a class. */
+  frameContexts?: readonly FrameContext[];
   /** The release a log line names (a version banner), or null. */
   versionFromLog?: (text: string) => string | null;
   /** The engine's own failure shapes. */

@@ -2,6 +2,7 @@
 // every kind, uvicorn's start line is not SGLang's ready line, TGI's launcher and shard failures.
 import { describe, expect, it } from 'vitest';
 import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { NAMED_ENGINES } from '../../src/engines/index.ts';
 import type { EngineId } from '../../src/engines/types.ts';
 
 const diagnose = (engine: EngineId | 'auto', lines: string[], end = {}) => {
@@ -286,6 +287,7 @@ describe('general failure shapes', () => {
       'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
       'ValueError: Speculative decoding for X is not compatible with radix cache when using --mamba-scheduler-strategy no_buffer.',
       'ValueError: quantization is not available on CPU',
+      'ValueError: Quantization method specified in the model config (compressed-tensors) does not match the quantization method specified in the `quantization` argument (awq).',
     ])
       expect(diagnose('auto', [line]).class, line).toBe('invalid-value');
     // The code line that raises it is not the error, and an error of another shape keeps its class.
@@ -317,6 +319,56 @@ describe('general failure shapes', () => {
         '2023-12-07T11:20:00.000000Z  WARN text_generation_launcher: No safetensors weights found for model m at revision None. Downloading PyTorch weights.',
       ]).class,
     ).toBe('hang');
+  });
+
+  it("reads an error below a frame of an engine's own step (SGLang's warm-up) as that step's failure", () => {
+    const warmup = [
+      'Traceback (most recent call last):',
+      '  File "/env/lib/python3.11/site-packages/sglang/srt/server.py", line 410, in _wait_and_warmup',
+      '    model_info = res.json()',
+      'requests.exceptions.JSONDecodeError: Expecting value: line 1 column 1 (char 0)',
+    ];
+    const result = diagnose('auto', warmup);
+    expect(result.class).toBe('warmup-failed');
+    expect(result.summary).toContain('JSONDecodeError');
+    // The same error raised elsewhere names no cause; an error with a class of its own keeps it.
+    expect(diagnose('auto', [warmup[0] ?? '', warmup[3] ?? '']).class).toBe('unknown');
+    expect(
+      diagnose('auto', [
+        ...warmup.slice(0, 3),
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB',
+      ]).class,
+    ).toBe('cuda-oom');
+    for (const engine of NAMED_ENGINES)
+      for (const context of engine.frameContexts ?? [])
+        for (const sample of context.samples) {
+          expect(context.pattern.test(sample), sample).toBe(true);
+          expect(sample, 'the needle finds every frame').toContain(context.needle);
+        }
+  });
+
+  it('reads packages that do not fit together, and a launcher that cannot import its engine, as dependency', () => {
+    expect(
+      diagnose('auto', [
+        "TypeError: [address=0.0.0.0:1, pid=2] AsyncEngineArgs.__init__() got an unexpected keyword argument 'limit_mm_per_prompt'",
+      ]).class,
+    ).toBe('dependency');
+    expect(
+      diagnose('auto', [
+        "thread 'tokio-runtime-worker' panicked at lib/llm/src/engines/vllm/worker.rs:247:17:",
+        "Failed to import python 'vllm' module. Are we running in the correct venv? AttributeError: class must define a '_type_' attribute",
+      ]).class,
+    ).toBe('dependency');
+  });
+
+  it("reads Triton's glog lines and its failed model load as an error of unknown kind", () => {
+    const result = diagnose('auto', [
+      'INFO 11-15 02:58:48 llm_engine.py:205] # GPU blocks: 2361, # CPU blocks: 512',
+      "I1115 02:58:49.477216 1 pb_stub.cc:325] Failed to initialize Python stub: TypeError: 'NoneType' object is not subscriptable",
+      "E1115 02:58:51.162838 1 model_lifecycle.cc:621] failed to load 'vllm_model' version 1: Internal: TypeError: 'NoneType' object is not subscriptable",
+    ]);
+    expect(result.class).toBe('unknown');
+    expect(result.summary).toContain('vllm_model');
   });
 
   it('counts a module SGLang skipped only when the start did not go on past it', () => {

@@ -8,6 +8,12 @@ describe('stripPrefixes', () => {
     // Outer wrappers (docs/engines/log-patterns.md).
     ['vllm-1  | ERROR 11-18 18:07:28 engine.py:366] ValueError: boom', 'ValueError: boom', null, 'error'],
     [
+      "E1115 02:58:51.162611 1 backend_model.cc:634] ERROR: Failed to create instance: TypeError: 'NoneType'",
+      "Failed to create instance: TypeError: 'NoneType'",
+      null,
+      'error',
+    ],
+    [
       '[text-generation-inference] | 2024-10-15T18:56:33.864143Z  INFO text_generation_router::server: router/src/server.rs:2353: Connected',
       'Connected',
       null,

@@ -1,5 +1,6 @@
 // SGLang's own failure shapes (docs/engines/log-patterns.md); the advice that names SGLang's flags is in advice.ts.
 import type { Signature } from '../../diagnose/facts.ts';
+import type { FrameContext } from '../types.ts';
 
 export const SGLANG_SIGNATURES: readonly Signature[] = [
   // `Capture cuda graph failed:` is a wrapper: the text after the colon decides the class.
@@ -223,5 +224,22 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ arch: m[1] ?? '', kind: 'arch' }),
     summary: (f) =>
       `SGLang has no model class for the architecture ${f.arch ?? ''} (and cannot fall back to transformers for it)`,
+  },
+];
+
+// The functions of SGLang's warm-up, which sends the server's first requests once HTTP is up: `_wait_and_warmup`
+// (server.py, later entrypoints/http_server.py), `_execute_server_warmup` (http_server.py, 0.5), and the diffusion
+// server's `_run_server_warmup_after_http_ready`. An error in them with no class of its own is a failed warm-up.
+export const SGLANG_FRAME_CONTEXTS: readonly FrameContext[] = [
+  {
+    class: 'warmup-failed',
+    label: "SGLang's warm-up request to itself failed",
+    needle: 'warmup',
+    pattern:
+      /^File "[^"]*sglang\/[^"]*", line \d+, in (?:_wait_and_warmup|_execute_server_warmup|_run_server_warmup\w*)$/,
+    samples: [
+      'File "/usr/lib/python3.11/site-packages/sglang/srt/server.py", line 410, in _wait_and_warmup',
+      'File "/opt/sglang/python/sglang/srt/entrypoints/http_server.py", line 1434, in _execute_server_warmup',
+    ],
   },
 ];

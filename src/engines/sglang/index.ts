@@ -2,7 +2,7 @@
 import type { EngineSpec } from '../types.ts';
 import { sglangDraft } from './draft.ts';
 import { adviseSglang } from './advice.ts';
-import { SGLANG_SIGNATURES } from './failures.ts';
+import { SGLANG_FRAME_CONTEXTS, SGLANG_SIGNATURES } from './failures.ts';
 import { SGLANG_FLAGS } from './flags.ts';
 import {
   SGLANG_HEARTBEATS,
@@ -34,6 +34,7 @@ export const sglang: EngineSpec = {
   hints: /sglang|SGLang|launch_server\.py|ServerArgs\(/,
   hintNeedles: ['sglang', 'SGLang', 'launch_server', 'ServerArgs'],
   framePackages: ['sglang/'],
+  frameContexts: SGLANG_FRAME_CONTEXTS,
   versionFromLog: sglangVersionFromLog,
   signatures: SGLANG_SIGNATURES,
   advise: adviseSglang,
