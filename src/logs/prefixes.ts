@@ -121,11 +121,13 @@ const RULES: PrefixRule[] = [
   },
   // uvicorn: `INFO:     `, `ERROR:    `.
   { first: 'v', pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+/, level: (m) => levelOf(m[1]) },
-  // glog (Triton Inference Server, abseil-based programs): `E1115 02:58:51.162611 1 backend_model.cc:634] `.
+  // glog (Triton Inference Server, abseil-based programs): `E1115 02:58:51.162611 1 backend_model.cc:634] `. Only
+  // its info level is kept: the fast paths find warning and error levels by literal (LEVEL_LITERALS), and a lone
+  // letter is none; an unlevelled line counts as fatal, as an E line is.
   {
     first: 'u',
     pattern: /^([IWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ [\w.-]+:\d+\] /,
-    level: (m) => (m[1] === 'E' || m[1] === 'F' ? 'error' : m[1] === 'W' ? 'warning' : 'info'),
+    level: (m) => (m[1] === 'I' ? 'info' : null),
   },
   // torch: `[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143] `.
   {
