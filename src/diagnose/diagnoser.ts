@@ -46,6 +46,10 @@ const MAX_STOPS = 16;
 const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
 /** How far below its head a traceback's exception line may be. */
 const MAX_TRACEBACK_LINES = 400;
+/** How far below a native crash Python's faulthandler dump of the stacks may reach. */
+const MAX_DUMP_LINES = 200;
+// A frame as faulthandler dumps it after a native crash (`File "…", line 741 in f`): below the crash, not above.
+const DUMP_FRAME = /", line \d+ in \w+$/;
 
 // Traceback frames that place the error below them in one step of the start: torch's own CUDA graph capture (`with
 // torch.cuda.graph(…)` entering or leaving it), whichever engine ran it and whether or not its progress bar is in the
@@ -56,7 +60,7 @@ const FRAME_CONTEXTS: readonly FrameContext[] = [
     label: 'CUDA graph capture failed',
     needle: 'graphs.py',
     pattern:
-      /torch[\\/]cuda[\\/]graphs\.py", line \d+, in (?:capture_begin|capture_end|__enter__|__exit__)\b/,
+      /torch[\\/]cuda[\\/]graphs\.py", line \d+,? in (?:capture_begin|capture_end|__enter__|__exit__)\b/,
     samples: ['File "/venv/lib/python3.12/site-packages/torch/cuda/graphs.py", line 130, in capture_end'],
   },
   ...NAMED_ENGINES.flatMap((spec) => spec.frameContexts ?? []),
@@ -176,8 +180,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   };
   let tp: number | null = null;
   let lastLine = 0;
-  // The last frame of a step of the start seen (see FRAME_CONTEXTS), and its line.
+  // The frames of steps of the start seen (see FRAME_CONTEXTS): the last in a traceback, the first few dumped.
   let stepFrame: { line: number; context: FrameContext } | null = null;
+  const dumpedFrames: { line: number; context: FrameContext }[] = [];
 
   const resolveEngine = (): EngineId =>
     options.engine === 'auto' || options.engine === 'generic' ? guess.best() : options.engine;
@@ -252,9 +257,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         (lastLineByRank.size < MAX_RANKS || lastLineByRank.has(piece.rank))
       )
         lastLineByRank.set(piece.rank, raw.line);
-      for (const context of FRAME_CONTEXTS)
-        if (text.includes(context.needle) && context.pattern.test(text))
-          stepFrame = { line: raw.line, context };
+      for (const context of FRAME_CONTEXTS) {
+        if (!text.includes(context.needle) || !context.pattern.test(text)) continue;
+        if (!DUMP_FRAME.test(text)) stepFrame = { line: raw.line, context };
+        else if (dumpedFrames.length < MAX_STOPS) dumpedFrames.push({ line: raw.line, context });
+      }
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
       for (const { id, pattern, decisive } of upLines) {
@@ -316,6 +323,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     stops.push(...kept);
     lastLineByRank.clear();
     if (stepFrame !== null && stepFrame.line < line) stepFrame = null;
+    const dumped = dumpedFrames.filter((frame) => frame.line >= line);
+    dumpedFrames.length = 0;
+    dumpedFrames.push(...dumped);
   };
 
   const quote = (line: number, raw: string): LogEvidence => ({
@@ -494,7 +504,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const lastPhaseLine = trackerFor(engine)?.phaseMarks().at(-1)?.line ?? 0;
     const eligible = candidates.filter(
       (c) =>
-        (c.finding.nonFatal !== true || c.finding.line > lastFatal) &&
+        (c.finding.nonFatal !== true || (c.finding.line > lastFatal && c.finding.line >= lastPhaseLine)) &&
         (c.hits.signature.untilNextPhase !== true || (c.finding.line > lastPhaseLine && stop === undefined)),
     );
     candidates.length = 0;
@@ -552,18 +562,18 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // inside the capture broke it (an out-of-memory or NCCL error names its own class and is not touched).
     // A failure that names no cause inside a step of the start takes the step's class: in the capture phase, or
     // below a frame of a step (see FRAME_CONTEXTS) in the same traceback.
+    const at = winner.finding.line;
     const inStep =
-      stepFrame !== null &&
-      winner.finding.line > stepFrame.line &&
-      winner.finding.line - stepFrame.line <= MAX_TRACEBACK_LINES
+      stepFrame !== null && at > stepFrame.line && at - stepFrame.line <= MAX_TRACEBACK_LINES
         ? stepFrame.context
-        : undefined;
+        : dumpedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_DUMP_LINES)?.context;
+    const phaseStep = getEngine(engine).phaseSteps?.find((candidate) => candidate.phase === phase);
     const step =
       killedBy !== null || signature.class !== 'unknown'
         ? undefined
         : phase === 'graph-capture' || phase === 'draft-graph-capture'
           ? FRAME_CONTEXTS[0]
-          : inStep;
+          : (inStep ?? phaseStep);
     const cls = killedBy !== null ? 'killed' : (step?.class ?? signature.class);
     const summary =
       killedBy !== null

@@ -70,6 +70,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   'CONFIG_MAPPING', // transformers `config_class = CONFIG_MAPPING[config_dict["model_type"]]` above a KeyError
   'graphs.py', // a frame of torch's CUDA graph capture (torch/cuda/graphs.py) above the error that broke it
   ...NAMED_ENGINES.flatMap((engine) => (engine.frameContexts ?? []).map((context) => context.needle)),
+  'cannot find -l', // the linker of a kernel built at run time: `/usr/bin/ld: cannot find -lcudart`
+  'forward compat', // CUDA error 804 worded through cudaGetDeviceCount()
   'unexpected keyword', // `X.__init__() got an unexpected keyword argument 'y'` after a wrapper's prefix
   'ailed to import', // a launcher embedding Python: `Failed to import python 'vllm' module.`
   'failed to load', // Triton `failed to load 'vllm_model' version 1: Internal: …`

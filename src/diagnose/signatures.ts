@@ -631,6 +631,34 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the Python package ${f.package ?? ''} could not be imported${f.value ? `: ${f.value}` : ''}`,
   },
   {
+    // A kernel built at run time (JIT) cannot link a library of the CUDA toolkit or the system: it is not installed
+    // where the linker looks (a runtime image without the toolkit's development files, say).
+    id: 'linker-missing-library',
+    class: 'dependency',
+    weight: 98,
+    needles: ['cannot find -l'],
+    pattern: /\bld(?:\.\w+)?: cannot find -l([\w.+-]+)/,
+    samples: ['/usr/bin/ld: cannot find -lcudart: No such file or directory'],
+    facts: (m) => ({ value: `lib${m[1] ?? ''}`, kind: 'driver' }),
+    summary: (f) =>
+      `a kernel compiled at run time cannot be linked: ${f.value ?? 'a library'} is not installed where the linker looks`,
+  },
+  {
+    // CUDA's own refusal of the driver it finds: error 803 (driver and runtime do not fit) and 804 (a forward
+    // compatibility package on a GPU that does not support it), often worded through cudaGetDeviceCount().
+    id: 'cuda-driver-compat',
+    class: 'dependency',
+    weight: 100,
+    needles: ['Error 80', 'forward compatibility', 'unsupported display driver'],
+    pattern:
+      /Error 80[34]: (.+)$|forward compatibility was attempted on non supported HW|system has unsupported display driver \/ cuda driver combination/,
+    samples: [
+      'Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 804: forward compatibility was attempted on non supported HW',
+    ],
+    facts: (m) => ({ value: m[1] ?? m[0], kind: 'driver' }),
+    summary: (f) => `the CUDA runtime and the GPU driver do not fit together: ${f.value ?? ''}`,
+  },
+  {
     id: 'no-kernel-image',
     class: 'dependency',
     weight: 100,

@@ -31,6 +31,13 @@ export interface LineRule {
   samples: readonly string[];
 }
 
+/** A phase in which an error that names no class of its own is the failure of that step of the start. */
+export interface PhaseStep {
+  phase: PhaseId;
+  class: DiagnosisClass;
+  label: string;
+}
+
 /**
  * A traceback frame that places the error below it in one step of the start (a function of the engine's warm-up):
  * an error that names no class of its own takes the step's class. Checked by its samples: a function name is no
@@ -40,6 +47,7 @@ export interface FrameContext {
   class: DiagnosisClass;
   /** What failed, put before the error's own summary. */
   label: string;
+  /** Matches the frame in a traceback (`line N, in f`) and in a faulthandler dump (`line N in f`). */
   pattern: RegExp;
   /** A literal every frame it matches contains (the diagnoser's prefilter). */
   needle: string;
@@ -164,6 +172,8 @@ export interface EngineSpec {
   framePackages: readonly string[];
   /** Traceback frames of the engine's own steps that give an unnamed error below them a class. */
   frameContexts?: readonly FrameContext[];
+  /** Phases in which an unnamed error is that step's failure (SGLang's warm-up requests once HTTP is up). */
+  phaseSteps?: readonly PhaseStep[];
   /** The release a log line names (a version banner), or null. */
   versionFromLog?: (text: string) => string | null;
   /** The engine's own failure shapes. */

@@ -371,6 +371,61 @@ describe('general failure shapes', () => {
     expect(result.summary).toContain('vllm_model');
   });
 
+  it('counts a warning only when the start did not go on past it into a later phase', () => {
+    const warning =
+      "(APIServer pid=13) WARNING 06-29 18:27:06 [interface.py:225] Failed to import from vllm._C: ImportError('libcuda.so.1: cannot open shared object file: No such file or directory')";
+    expect(diagnose('vllm', [warning]).class).toBe('dependency');
+    const after = diagnose('vllm', [
+      warning,
+      '(EngineCore_DP0 pid=43) INFO 06-29 18:27:16 [core.py:97] Initializing a V1 LLM engine (v0.16.0) with config: model=m',
+    ]);
+    expect(after.class).toBe('hang');
+  });
+
+  it('reads a native crash whose faulthandler dump shows the capture loop as graph-capture-failed', () => {
+    const crash = [
+      "terminate called after throwing an instance of 'deep_gemm::DGException'",
+      'Fatal Python error: Aborted',
+      '',
+      'Current thread 0x00007ffff7ec0740 (most recent call first):',
+      '  File "/env/lib/python3.12/site-packages/sgl_kernel/flash_mla.py", line 112 in flash_mla_with_kvcache',
+      '  File "/src/sglang/python/sglang/srt/model_executor/cuda_graph_runner.py", line 741 in capture_one_batch_size',
+    ];
+    expect(diagnose('auto', crash).class).toBe('graph-capture-failed');
+    // Without the capture frame it is an uncaught C++ exception of unknown cause.
+    expect(diagnose('auto', crash.slice(0, 5)).class).toBe('unknown');
+  });
+
+  it("reads an unnamed error during SGLang's warm-up requests as warmup-failed", () => {
+    const up = [
+      '[2025-12-25 13:03:31] server_args=ServerArgs(model_path=m)',
+      '[2025-12-25 13:13:38] INFO:     Uvicorn running on http://192.168.0.234:8000 (Press CTRL+C to quit)',
+    ];
+    const crash = [
+      '[2025-12-25 13:14:16 TP11] Scheduler hit an exception: Traceback (most recent call last):',
+      'RuntimeError: call aclnnCamMoeCombineNormal failed, detail:EZ9999: Inner Error!',
+    ];
+    const warm = '[2025-12-25 13:13:39] INFO:     192.168.0.234:55736 - "GET /model_info HTTP/1.1" 200 OK';
+    expect(diagnose('sglang', [...up, warm, ...crash]).class).toBe('warmup-failed');
+    // Before the first warm-up request was answered the same crash names no step.
+    expect(diagnose('sglang', [...up, ...crash]).class).toBe('unknown');
+  });
+
+  it('keeps a missing library and a driver CUDA refuses as dependency, during capture too', () => {
+    expect(
+      diagnose('sglang', [
+        '[2026-01-01 00:00:00 TP0] Capture cuda graph begin. This can take up to several minutes. avail mem=10.00 GB',
+        '/usr/bin/ld: cannot find -lcudart: No such file or directory',
+        'collect2: error: ld returned 1 exit status',
+      ]).class,
+    ).toBe('dependency');
+    expect(
+      diagnose('vllm', [
+        'ERROR 03-26 05:25:01 engine.py:389] Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 804: forward compatibility was attempted on non supported HW',
+      ]).class,
+    ).toBe('dependency');
+  });
+
   it('counts a module SGLang skipped only when the start did not go on past it', () => {
     const start = '[2026-03-27 09:31:17] server_args=ServerArgs(x=1)';
     const skipped =

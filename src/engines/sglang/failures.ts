@@ -1,6 +1,6 @@
 // SGLang's own failure shapes (docs/engines/log-patterns.md); the advice that names SGLang's flags is in advice.ts.
 import type { Signature } from '../../diagnose/facts.ts';
-import type { FrameContext } from '../types.ts';
+import type { FrameContext, PhaseStep } from '../types.ts';
 
 export const SGLANG_SIGNATURES: readonly Signature[] = [
   // `Capture cuda graph failed:` is a wrapper: the text after the colon decides the class.
@@ -70,12 +70,18 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     id: 'sglang-port-check',
     class: 'port-in-use',
     weight: 100,
-    needles: ['is not available'],
-    samples: ['ValueError: port at 30000 is not available in 30 seconds.'],
-    pattern: /(\w*port) at (\d+) is not available/,
-    facts: (m) => ({ port: m[2] ?? '', flag: m[1] ?? '' }),
+    needles: ['is not available', 'already in use'],
+    // `wait_port_available(port, name)` names the port it waited for (`port`, `port_base`, `nccl_port`); its caller
+    // logs every port it had chosen first.
+    samples: [
+      'ValueError: port at 30000 is not available in 30 seconds.',
+      'ValueError: port_base at 21234 is not available in 30 seconds. port_base is used by a process already.',
+      'Port is already in use. dist_init_port=21233 port_base=21234 detokenizer_port=21235 nccl_port=21242',
+    ],
+    pattern: /(\w*port\w*) at (\d+) is not available|^Port is already in use\. dist_init_port=(\d+)/,
+    facts: (m) => ({ port: m[2] ?? m[3] ?? '', flag: m[1] ?? '' }),
     summary: (f) =>
-      `${f.flag ?? 'a port'} ${f.port ?? ''} is held by another process (SGLang waited for it and gave up)`,
+      `${f.flag === undefined || f.flag === '' ? 'port' : f.flag} ${f.port ?? ''} is held by another process (SGLang waited for it and gave up)`,
   },
   {
     id: 'sglang-peer-rank',
@@ -236,10 +242,27 @@ export const SGLANG_FRAME_CONTEXTS: readonly FrameContext[] = [
     label: "SGLang's warm-up request to itself failed",
     needle: 'warmup',
     pattern:
-      /^File "[^"]*sglang\/[^"]*", line \d+, in (?:_wait_and_warmup|_execute_server_warmup|_run_server_warmup\w*)$/,
+      /^File "[^"]*sglang\/[^"]*", line \d+,? in (?:_wait_and_warmup|_execute_server_warmup|_run_server_warmup\w*)$/,
     samples: [
       'File "/usr/lib/python3.11/site-packages/sglang/srt/server.py", line 410, in _wait_and_warmup',
       'File "/opt/sglang/python/sglang/srt/entrypoints/http_server.py", line 1434, in _execute_server_warmup',
     ],
   },
+  {
+    // The capture loop of the CUDA graph runner (`capture`, `capture_one_batch_size`, `_capture_one_stream`): seen in a
+    // faulthandler dump after a native crash when the log holds no capture progress line.
+    class: 'graph-capture-failed',
+    label: 'CUDA graph capture failed',
+    needle: 'graph_runner',
+    pattern: /^File "[^"]*sglang\/[^"]*graph_runner\.py", line \d+,? in _?capture\w*$/,
+    samples: [
+      'File "/opt/sglang/python/sglang/srt/model_executor/cuda_graph_runner.py", line 741 in capture_one_batch_size',
+    ],
+  },
+];
+
+// SGLang sends its warm-up requests once HTTP is up (uvicorn logs the first one answered); a scheduler that dies
+// then, with an error of no class of its own, failed the warm-up.
+export const SGLANG_PHASE_STEPS: readonly PhaseStep[] = [
+  { phase: 'warmup', class: 'warmup-failed', label: "SGLang's warm-up requests failed" },
 ];

@@ -2,7 +2,7 @@
 import type { EngineSpec } from '../types.ts';
 import { sglangDraft } from './draft.ts';
 import { adviseSglang } from './advice.ts';
-import { SGLANG_FRAME_CONTEXTS, SGLANG_SIGNATURES } from './failures.ts';
+import { SGLANG_FRAME_CONTEXTS, SGLANG_PHASE_STEPS, SGLANG_SIGNATURES } from './failures.ts';
 import { SGLANG_FLAGS } from './flags.ts';
 import {
   SGLANG_HEARTBEATS,
@@ -35,6 +35,7 @@ export const sglang: EngineSpec = {
   hintNeedles: ['sglang', 'SGLang', 'launch_server', 'ServerArgs'],
   framePackages: ['sglang/'],
   frameContexts: SGLANG_FRAME_CONTEXTS,
+  phaseSteps: SGLANG_PHASE_STEPS,
   versionFromLog: sglangVersionFromLog,
   signatures: SGLANG_SIGNATURES,
   advise: adviseSglang,
