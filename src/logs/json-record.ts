@@ -1,7 +1,7 @@
 // Structured log records: one JSON object per line whose message and level are fields (tracing-subscriber's JSON
 // output, which TGI prints with `--json-output`: `{"timestamp":…,"level":"INFO","fields":{"message":"Connected"},
 // "target":"text_generation_router","span":{"rank":0,…}}`; older releases put `message` at the top level).
-import type { LineLevel } from './prefixes.ts';
+import { levelOf, type LineLevel } from './prefixes.ts';
 
 /** What a JSON log record says: its message's lines, its level and the rank of its span, if any. */
 export interface JsonRecord {
@@ -17,16 +17,6 @@ const LEVEL = /"level":"(\w+)"/;
 const RANK = /"rank":(\d+)/;
 /** A traceback in a message is kept to its last lines, where its error is. */
 const MAX_LINES = 64;
-
-const LEVELS: Readonly<Record<string, LineLevel>> = {
-  TRACE: 'debug',
-  DEBUG: 'debug',
-  INFO: 'info',
-  WARN: 'warning',
-  WARNING: 'warning',
-  ERROR: 'error',
-  CRITICAL: 'error',
-};
 
 const unescape = (text: string): string => {
   try {
@@ -45,11 +35,11 @@ export const readJsonRecord = (text: string): JsonRecord | null => {
     .split(/\r?\n/)
     .map((line) => line.trimEnd())
     .filter((line) => line.trim() !== '');
-  const level = LEVEL.exec(text)?.[1]?.toUpperCase();
+  const level = LEVEL.exec(text)?.[1];
   const rank = RANK.exec(text)?.[1];
   return {
     lines: lines.slice(-MAX_LINES),
-    level: level === undefined ? null : (LEVELS[level] ?? null),
+    level: levelOf(level),
     rank: rank === undefined ? null : Number(rank),
   };
 };

@@ -32,7 +32,8 @@ const LEVELS: Record<string, LineLevel> = {
   FATAL: 'error',
 };
 
-const levelOf = (name: string | undefined): LineLevel | null =>
+/** The level a log level word names (`WARN`, `error`), or null. */
+export const levelOf = (name: string | undefined): LineLevel | null =>
   name === undefined ? null : (LEVELS[name.toUpperCase()] ?? null);
 
 // A process tag such as `(EngineCore_DP0 pid=441)` or `(VllmWorker rank=3 pid=406)` → its rank, when it names one.
