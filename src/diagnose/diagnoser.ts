@@ -180,9 +180,18 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   };
   let tp: number | null = null;
   let lastLine = 0;
-  // The frames of steps of the start seen (see FRAME_CONTEXTS): the last in a traceback, the first few dumped.
-  let stepFrame: { line: number; context: FrameContext } | null = null;
+  // The frames of steps of the start seen (see FRAME_CONTEXTS), in tracebacks and in faulthandler dumps.
+  // Bounded: the first frames (the first failure is usually the cause) and the most recent ones.
+  const tracedFrames: { line: number; context: FrameContext }[] = [];
   const dumpedFrames: { line: number; context: FrameContext }[] = [];
+  const keepFrame = (
+    frames: { line: number; context: FrameContext }[],
+    line: number,
+    context: FrameContext,
+  ): void => {
+    if (frames.length >= 2 * MAX_STOPS) frames.splice(MAX_STOPS, 1);
+    frames.push({ line, context });
+  };
 
   const resolveEngine = (): EngineId =>
     options.engine === 'auto' || options.engine === 'generic' ? guess.best() : options.engine;
@@ -259,8 +268,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         lastLineByRank.set(piece.rank, raw.line);
       for (const context of FRAME_CONTEXTS) {
         if (!text.includes(context.needle) || !context.pattern.test(text)) continue;
-        if (!DUMP_FRAME.test(text)) stepFrame = { line: raw.line, context };
-        else if (dumpedFrames.length < MAX_STOPS) dumpedFrames.push({ line: raw.line, context });
+        keepFrame(DUMP_FRAME.test(text) ? dumpedFrames : tracedFrames, raw.line, context);
       }
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
@@ -322,10 +330,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     stops.length = 0;
     stops.push(...kept);
     lastLineByRank.clear();
-    if (stepFrame !== null && stepFrame.line < line) stepFrame = null;
-    const dumped = dumpedFrames.filter((frame) => frame.line >= line);
-    dumpedFrames.length = 0;
-    dumpedFrames.push(...dumped);
+    for (const frames of [tracedFrames, dumpedFrames]) {
+      const kept = frames.filter((frame) => frame.line >= line);
+      frames.length = 0;
+      frames.push(...kept);
+    }
   };
 
   const quote = (line: number, raw: string): LogEvidence => ({
@@ -512,11 +521,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     candidates.sort(
       (a, b) => b.hits.signature.weight - a.hits.signature.weight || a.finding.line - b.finding.line,
     );
-    // A shell's bare `Killed` after a fatal error is that failure's cleanup (a launcher killing its own process tree),
-    // not its cause: the error above it explains the start.
+    // A report that a process died (a shell's bare `Killed`, an engine noticing a worker gone) after a fatal error is
+    // that failure's cleanup (a launcher killing its own process tree), not its cause: the error above it explains it.
     const first = candidates[0];
     const cause =
-      first?.hits.signature.id === 'shell-killed'
+      first?.hits.signature.consequence === true
         ? candidates.find(
             (c) =>
               c.finding.line < first.finding.line &&
@@ -558,15 +567,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const endSignal = signalOfEnd(end);
     const killedBy = signature.weight < 40 ? endSignal : null;
     if (killedBy !== null) facts.signal = killedBy;
-    // A failure that names no cause while CUDA graphs are being captured is a capture failure: whatever ran
-    // inside the capture broke it (an out-of-memory or NCCL error names its own class and is not touched).
     // A failure that names no cause inside a step of the start takes the step's class: in the capture phase, or
     // below a frame of a step (see FRAME_CONTEXTS) in the same traceback.
     const at = winner.finding.line;
     const inStep =
-      stepFrame !== null && at > stepFrame.line && at - stepFrame.line <= MAX_TRACEBACK_LINES
-        ? stepFrame.context
-        : dumpedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_DUMP_LINES)?.context;
+      tracedFrames.findLast((frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES)?.context ??
+      dumpedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_DUMP_LINES)?.context;
     const phaseStep = getEngine(engine).phaseSteps?.find((candidate) => candidate.phase === phase);
     const step =
       killedBy !== null || signature.class !== 'unknown'

@@ -45,6 +45,8 @@ export interface Signature {
   facts?: (match: RegExpExecArray) => FailureFacts;
   /** Tried only when no other signature matched the line (generic shapes such as any `XxxError: ...`). */
   fallback?: boolean;
+  /** A report that a process died: after a fatal error it is that error's consequence, not the cause. */
+  consequence?: boolean;
   /** Counts only where the log ends inside what it matched: a later phase line shows the start went on after it. */
   untilNextPhase?: boolean;
   /** A request's failure rather than the server's: it says something about the start only before a ready line. */

@@ -70,7 +70,10 @@ export const ERROR_NEEDLES: readonly string[] = [
   'CONFIG_MAPPING', // transformers `config_class = CONFIG_MAPPING[config_dict["model_type"]]` above a KeyError
   'graphs.py', // a frame of torch's CUDA graph capture (torch/cuda/graphs.py) above the error that broke it
   ...NAMED_ENGINES.flatMap((engine) => (engine.frameContexts ?? []).map((context) => context.needle)),
-  'cannot find -l', // the linker of a kernel built at run time: `/usr/bin/ld: cannot find -lcudart`
+  'cannot find -l',
+  'Failed to find a kernel', // vLLM: no kernel for a quantized layer on this GPU
+  'requires capability', // … each candidate kernel's `requires capability 90, current 89`
+  'Expected', // `Unsupported X: V. Expected A, B, or C` // the linker of a kernel built at run time: `/usr/bin/ld: cannot find -lcudart`
   'forward compat', // CUDA error 804 worded through cudaGetDeviceCount()
   'unexpected keyword', // `X.__init__() got an unexpected keyword argument 'y'` after a wrapper's prefix
   'ailed to import', // a launcher embedding Python: `Failed to import python 'vllm' module.`

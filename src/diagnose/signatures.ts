@@ -113,11 +113,13 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['ValueError', 'NotImplementedError', 'AssertionError'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting))\b.*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected ).*)$/,
     samples: [
       'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
       'ValueError: quantization is not available on CPU',
       'ValueError: Cannot find the config file for awq',
+      'AssertionError: In Mamba cache align mode, block_size (2096) must be <= max_num_batched_tokens (2048).',
+      'ValueError: Unsupported mxfp4_backend for Mxfp4MoEMethod: Mxfp4MoeBackend.FLASHINFER_CUTLASS_MXFP4_MXFP8. Expected TRTLLM, Triton, AITER, or XPU backend.',
       'ValueError: Quantization method specified in the model config (compressed-tensors) does not match the quantization method specified in the `quantization` argument (awq).',
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
@@ -137,6 +139,23 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) =>
       `this GPU cannot run ${f.value ?? 'this FP8'} kernels (FP8 e4m3 needs compute capability 8.9 or newer): use a checkpoint or quantization without FP8`,
+  },
+  {
+    // No kernel for a quantized layer runs on this GPU (each candidate names the compute capability it needs): the
+    // checkpoint's number format needs a newer GPU, like FP8 above.
+    id: 'kernel-capability',
+    class: 'invalid-value',
+    weight: 93,
+    needles: ['Failed to find a kernel', 'requires capability'],
+    pattern:
+      /Failed to find a kernel that can implement the ([\w ]+?) linear layer|requires capability (\d+), current (\d+)/,
+    samples: [
+      'ValueError: Failed to find a kernel that can implement the WNA16 linear layer. Reasons: ',
+      'MacheteLinearKernel requires capability 90, current 89',
+    ],
+    facts: (m) => ({ value: m[1] ?? `compute capability ${m[2] ?? ''} (this GPU: ${m[3] ?? ''})` }),
+    summary: (f) =>
+      `no kernel for the checkpoint's quantized layers runs on this GPU (${f.value ?? ''}): use a checkpoint or quantization this GPU supports`,
   },
   // --- cuda-oom: weights, KV cache, activations; also through NCCL.
   {
@@ -565,7 +584,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 100,
     needles: ['Error', 'xception', 'too old'],
     pattern:
-      /(?:Error|Exception|Warning)\b.*(NVIDIA driver on your system is too old|CUDA driver version is insufficient|[Ff]ound no NVIDIA driver|libcuda\.so[.\d]*: cannot open shared object file|GLIBC_[\d.]+' not found)/,
+      /(?:Error|Exception|Warning)\b.*(NVIDIA driver on your system is too old|CUDA driver version is insufficient|[Ff]ound no NVIDIA driver|libcuda\.so[.\d]*: cannot open shared object file|GLIBC_[\w.]+' not found)/,
     facts: (m) => ({ value: m[1] ?? '', kind: 'driver' }),
     summary: (f) => `the GPU driver or system libraries do not fit this build: ${f.value ?? ''}`,
   },
@@ -837,6 +856,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'shell-killed',
     class: 'killed',
     weight: 40,
+    consequence: true,
     needles: ['Killed'],
     pattern: SHELL_KILLED,
     facts: () => ({ signal: 9 }),

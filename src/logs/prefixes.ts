@@ -122,6 +122,14 @@ const RULES: PrefixRule[] = [
   },
   // uvicorn: `INFO:     `, `ERROR:    `.
   { first: 'v', pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+/, level: (m) => levelOf(m[1]) },
+  // NCCL's own notices: `gx10-3fe8:462:462 [0] NCCL INFO ncclOsDlopen(libnccl-env.so) failed: …` (host:pid:tid
+  // [gpu]). Its `NCCL WARN` lines keep their prefix: the failure rules read them whole.
+  {
+    first: 'tdvul',
+    needs: ' NCCL INFO ',
+    pattern: /^[\w.-]+:\d+:\d+ \[\d+\] NCCL INFO /,
+    level: () => 'info',
+  },
   // glog (Triton Inference Server, abseil-based programs): `E1115 02:58:51.162611 1 backend_model.cc:634] `. Only
   // its info level is kept: the fast paths find warning and error levels by literal (LEVEL_LITERALS), and a lone
   // letter is none; an unlevelled line counts as fatal, as an E line is.

@@ -426,6 +426,50 @@ describe('general failure shapes', () => {
     ).toBe('dependency');
   });
 
+  it('reads a report that a process died after an error as that error, not as killed', () => {
+    const error =
+      "(Worker_TP0 pid=1) ERROR 07-16 18:21:23 [multiproc_executor.py:1007] torch._inductor.exc.InductorError: RuntimeError: Failed to run autotuning code block: [Errno 122] Disk quota exceeded: '/home/u/.cache'";
+    const died =
+      '(EngineCore pid=2) ERROR 07-16 18:21:45 [multiproc_executor.py:284] Worker proc VllmWorker-1 died unexpectedly (exit code: None), shutting down executor.';
+    expect(diagnose('vllm', [error, died]).class).toBe('unknown');
+    expect(diagnose('vllm', [died]).class).toBe('killed');
+  });
+
+  it("reads NCCL's own INFO lines as notices, and a kernel no GPU here can run as invalid-value", () => {
+    const notice =
+      'gx10-3fe8:462:462 [0] NCCL INFO ncclOsDlopen(libnccl-env.so) failed: libnccl-env.so: cannot open shared object file: No such file or directory';
+    const refused =
+      '(Worker_TP1 pid=462) ERROR 07-18 21:14:17 [multiproc_executor.py:898] ValueError: Unsupported mxfp4_backend for Mxfp4MoEMethod: Mxfp4MoeBackend.FLASHINFER_CUTLASS_MXFP4_MXFP8. Expected TRTLLM, Triton, AITER, or XPU backend.';
+    expect(diagnose('vllm', [notice, refused]).class).toBe('invalid-value');
+    expect(
+      diagnose('vllm', [
+        '(EngineCore pid=119) ERROR 06-06 03:41:48 [core.py:1165] ValueError: Failed to find a kernel that can implement the WNA16 linear layer. Reasons: ',
+        'MacheteLinearKernel requires capability 90, current 89',
+      ]).class,
+    ).toBe('invalid-value');
+    expect(
+      diagnose('vllm', [
+        'AssertionError: In Mamba cache align mode, block_size (2096) must be <= max_num_batched_tokens (2048).',
+      ]).class,
+    ).toBe('invalid-value');
+    expect(
+      diagnose('sglang', [
+        "RuntimeError: nvidia-smi error: nvidia-smi: /lib64/libc.so.6: version `GLIBC_ABI_DT_RELR' not found (required by nvidia-smi)",
+      ]).class,
+    ).toBe('dependency');
+  });
+
+  it("places an error below vLLM's capture frames in graph capture, even when later tracebacks follow", () => {
+    const traceback = (rank: number) => [
+      `(Worker_TP${rank} pid=1${rank}) ERROR 07-16 19:28:19 [multiproc_executor.py:1007] Traceback (most recent call last):`,
+      `(Worker_TP${rank} pid=1${rank}) ERROR 07-16 19:28:19 [multiproc_executor.py:1007]   File "/opt/vllm/vllm/v1/worker/gpu_model_runner.py", line 6807, in _warmup_and_capture`,
+      `(Worker_TP${rank} pid=1${rank}) ERROR 07-16 19:28:19 [multiproc_executor.py:1007] RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling cublasGemmEx`,
+    ];
+    const result = diagnose('vllm', [...traceback(3), ...traceback(0), ...traceback(1)]);
+    expect(result.class).toBe('graph-capture-failed');
+    expect(result.summary).toContain('CUBLAS_STATUS_EXECUTION_FAILED');
+  });
+
   it('counts a module SGLang skipped only when the start did not go on past it', () => {
     const start = '[2026-03-27 09:31:17] server_args=ServerArgs(x=1)';
     const skipped =

@@ -1,5 +1,6 @@
 // vLLM's own failure shapes (docs/engines/log-patterns.md); the advice that names vLLM's flags is in advice.ts.
 import type { Signature } from '../../diagnose/facts.ts';
+import type { FrameContext } from '../types.ts';
 
 export const VLLM_SIGNATURES: readonly Signature[] = [
   {
@@ -138,6 +139,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     id: 'vllm-died',
     class: 'killed',
     weight: 38,
+    consequence: true,
     needles: ['died'],
     // `Engine core proc X died unexpectedly` up to 0.19; `Engine core process X died unexpectedly.` from 0.20;
     // `Worker proc X died unexpectedly (exit code: -9)` on main; Ray's `RayWorkerProc rank=X died unexpectedly`.
@@ -163,6 +165,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     id: 'vllm-engine-core-exited',
     class: 'killed',
     weight: 37,
+    consequence: true,
     needles: ['exited unexpectedly'],
     pattern: /MPClient: engine core exited unexpectedly/,
     releases: { since: 'main' },
@@ -203,5 +206,21 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     releases: { since: '0.8.0' },
     samples: ['WorkerProc hit an exception.'],
     summary: () => 'a vLLM worker process raised an exception; its traceback names the cause',
+  },
+];
+
+// vLLM's capture of CUDA graphs, and its memory profiling that captures them first (`profile_cudagraph_memory`,
+// `_warmup_and_capture`, `capture_model`, `_capture_cudagraphs`): an unnamed error below one of these frames broke a
+// capture, also where the log holds no capture progress bar.
+export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
+  {
+    class: 'graph-capture-failed',
+    label: 'CUDA graph capture failed',
+    needle: 'captur',
+    pattern: /^File "[^"]*vllm\/[^"]*", line \d+,? in (?:\w*_capture\w*|capture_\w+)$/,
+    samples: [
+      'File "/opt/vllm/vllm/v1/worker/gpu_model_runner.py", line 6807, in _warmup_and_capture',
+      'File "/usr/lib/python3/dist-packages/vllm/v1/worker/gpu_model_runner.py", line 2871, in capture_model',
+    ],
   },
 ];

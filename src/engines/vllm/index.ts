@@ -2,7 +2,7 @@
 import type { EngineSpec } from '../types.ts';
 import { vllmDraft } from './draft.ts';
 import { adviseVllm } from './advice.ts';
-import { VLLM_SIGNATURES } from './failures.ts';
+import { VLLM_FRAME_CONTEXTS, VLLM_SIGNATURES } from './failures.ts';
 import { VLLM_FLAGS } from './flags.ts';
 import {
   VLLM_HEARTBEATS,
@@ -37,6 +37,7 @@ export const vllm: EngineSpec = {
   hints: /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage/,
   hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt'],
   framePackages: ['vllm/'],
+  frameContexts: VLLM_FRAME_CONTEXTS,
   versionFromLog: vllmVersionFromLog,
   signatures: VLLM_SIGNATURES,
   advise: adviseVllm,
