@@ -163,6 +163,20 @@ describe('stall signals', () => {
     expect(triggers.filter((u) => u.kind === 'probe-trigger')).toHaveLength(1);
   });
 
+  it("follows TGI's JSON records (--json-output) to its ready line", () => {
+    const tgi = createStartTracker(getEngine('tgi'));
+    const record = (level: string, message: string) =>
+      `{"timestamp":"2024-08-21T00:49:23.470388Z","level":"${level}","fields":{"message":"${message}"},"target":"text_generation_launcher"}`;
+    const updates = numbered(
+      record('INFO', 'Starting shard'),
+      record('INFO', 'Warming up model'),
+      record('INFO', 'Connected'),
+    ).flatMap((line) => tgi.push(line, line.line).updates);
+    const phases = updates.flatMap((u) => (u.kind === 'phase' ? [u.phase] : []));
+    expect(phases).toEqual(['weight-load', 'warmup', 'ready']);
+    expect(updates.filter((u) => u.kind === 'ready-line')).toHaveLength(1);
+  });
+
   it('reports finished phase durations, and all of them for the history', () => {
     const tracker = createStartTracker(getEngine('sglang'));
     for (const line of readLines('sglang-ready-02.log')) tracker.push(line, line.line * 1000);
