@@ -15,6 +15,7 @@ import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
 import { candidatesFor, engineOfFrame, frameOf } from './signature-index.ts';
+import { FRAME_CONTEXTS, TORCH_CAPTURE_FRAME } from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
 import { describePhase } from './phase-labels.ts';
@@ -48,23 +49,10 @@ const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
 const MAX_TRACEBACK_LINES = 400;
 /** How far below a native crash Python's faulthandler dump of the stacks may reach. */
 const MAX_DUMP_LINES = 200;
+/** How many frames of steps (see FRAME_CONTEXTS) are kept: half the first ones, half the most recent. */
+const MAX_FRAMES = 32;
 // A frame as faulthandler dumps it after a native crash (`File "…", line 741 in f`): below the crash, not above.
 const DUMP_FRAME = /", line \d+ in \w+$/;
-
-// Traceback frames that place the error below them in one step of the start: torch's own CUDA graph capture (`with
-// torch.cuda.graph(…)` entering or leaving it), whichever engine ran it and whether or not its progress bar is in the
-// log, and the engines' own steps (SGLang's warm-up).
-const FRAME_CONTEXTS: readonly FrameContext[] = [
-  {
-    class: 'graph-capture-failed',
-    label: 'CUDA graph capture failed',
-    needle: 'graphs.py',
-    pattern:
-      /torch[\\/]cuda[\\/]graphs\.py", line \d+,? in (?:capture_begin|capture_end|__enter__|__exit__)\b/,
-    samples: ['File "/venv/lib/python3.12/site-packages/torch/cuda/graphs.py", line 130, in capture_end'],
-  },
-  ...NAMED_ENGINES.flatMap((spec) => spec.frameContexts ?? []),
-];
 
 const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard: Some\((\d+)\)/;
 
@@ -189,7 +177,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     line: number,
     context: FrameContext,
   ): void => {
-    if (frames.length >= 2 * MAX_STOPS) frames.splice(MAX_STOPS, 1);
+    if (frames.length >= MAX_FRAMES) frames.splice(MAX_FRAMES / 2, 1);
     frames.push({ line, context });
   };
 
@@ -578,7 +566,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       killedBy !== null || signature.class !== 'unknown'
         ? undefined
         : phase === 'graph-capture' || phase === 'draft-graph-capture'
-          ? FRAME_CONTEXTS[0]
+          ? TORCH_CAPTURE_FRAME
           : (inStep ?? phaseStep);
     const cls = killedBy !== null ? 'killed' : (step?.class ?? signature.class);
     const summary =

@@ -2,6 +2,7 @@
 // A line with none of them can change neither the diagnosis nor the phase, so a 1 GB log is searched for these
 // literals only (String#indexOf is a Boyer-Moore search: far faster than one regular expression per line).
 import { NAMED_ENGINES } from '../engines/index.ts';
+import { FRAME_CONTEXTS } from './signatures.ts';
 
 // The prefilter is a cover: every line a failure signature matches contains one of ERROR_NEEDLES (a test checks
 // each signature's sample lines and every fixture line). Needles are also chosen to be fast to search for: at most
@@ -68,12 +69,12 @@ export const ERROR_NEEDLES: readonly string[] = [
   'with arguments from the', // torch `Could not run 'ns::op' with arguments from the 'CUDA' backend`
   'currently imported', // transformers `Tokenizer class X does not exist or is not currently imported`, bare
   'CONFIG_MAPPING', // transformers `config_class = CONFIG_MAPPING[config_dict["model_type"]]` above a KeyError
-  'graphs.py', // a frame of torch's CUDA graph capture (torch/cuda/graphs.py) above the error that broke it
-  ...NAMED_ENGINES.flatMap((engine) => (engine.frameContexts ?? []).map((context) => context.needle)),
-  'cannot find -l',
+  // a frame of a step of the start (torch's graph capture, an engine's warm-up) above the error that broke it
+  ...FRAME_CONTEXTS.map((context) => context.needle),
+  'cannot find -l', // the linker of a kernel built at run time: `/usr/bin/ld: cannot find -lcudart`
   'Failed to find a kernel', // vLLM: no kernel for a quantized layer on this GPU
   'requires capability', // … each candidate kernel's `requires capability 90, current 89`
-  'Expected', // `Unsupported X: V. Expected A, B, or C` // the linker of a kernel built at run time: `/usr/bin/ld: cannot find -lcudart`
+  'Expected', // `Unsupported X: V. Expected A, B, or C`
   'forward compat', // CUDA error 804 worded through cudaGetDeviceCount()
   'unexpected keyword', // `X.__init__() got an unexpected keyword argument 'y'` after a wrapper's prefix
   'ailed to import', // a launcher embedding Python: `Failed to import python 'vllm' module.`

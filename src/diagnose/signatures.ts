@@ -1,6 +1,7 @@
 // Failure signatures shared by every engine: argparse, Python, torch, CUDA, NCCL/gloo, Hugging Face Hub, signals
 // (docs/engines/log-patterns.md). Engine-specific shapes live in src/engines/<engine>/failures.ts.
 import { NAMED_ENGINES } from '../engines/index.ts';
+import type { FrameContext } from '../engines/types.ts';
 import type { Signature } from './facts.ts';
 import { explainSignal, signalName, signalNumber } from './signals.ts';
 
@@ -982,4 +983,21 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) =>
       `the server raised ${f.kind ?? 'an exception'}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
   },
+];
+
+// torch's own CUDA graph capture (`with torch.cuda.graph(…)` entering or leaving it): an error below this frame broke
+// a capture, whichever engine ran it and whether or not its progress bar is in the log.
+export const TORCH_CAPTURE_FRAME: FrameContext = {
+  class: 'graph-capture-failed',
+  label: 'CUDA graph capture failed',
+  needle: 'graphs.py',
+  pattern: /torch[\\/]cuda[\\/]graphs\.py", line \d+,? in (?:capture_begin|capture_end|__enter__|__exit__)\b/,
+  samples: ['File "/venv/lib/python3.12/site-packages/torch/cuda/graphs.py", line 130, in capture_end'],
+};
+
+// Traceback frames that place the error below them in one step of the start: torch's capture, and the engines' own
+// steps (SGLang's warm-up, the engines' capture loops).
+export const FRAME_CONTEXTS: readonly FrameContext[] = [
+  TORCH_CAPTURE_FRAME,
+  ...NAMED_ENGINES.flatMap((spec) => spec.frameContexts ?? []),
 ];
