@@ -98,6 +98,7 @@ const isPointer = (signature: Signature): boolean => signature.class === 'unknow
 
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
+const API_SERVED = /"(?:GET|POST) \/v1\/\S* HTTP\/[\d.]+" 2\d\d/;
 
 // Creates a diagnoser that consumes a log incrementally.
 export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
@@ -118,6 +119,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const shownUp = new Map<EngineId, Finding & { decisive: boolean }>();
   // The first line that proves each engine's start got through: its decisive ready line, or a request served.
   const servedFrom = new Map<EngineId, Finding>();
+  // The first OpenAI API request answered (every engine serves /v1/*; none sends one while it starts).
+  let apiServed: Finding | undefined;
   const servedLines = NAMED_ENGINES.map((spec) => ({
     id: spec.id,
     lines: [spec.readyLine, spec.servingLine].filter(
@@ -270,6 +273,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           if (shown === undefined || isDecisive) shownUp.set(id, { ...found, decisive: isDecisive });
         }
       }
+      if (apiServed === undefined && API_SERVED.test(text))
+        apiServed = { line: raw.line, raw: raw.text, facts: {} };
       for (const { id, lines } of servedLines)
         if (!servedFrom.has(id) && lines.some((line) => line.test(text)))
           servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
@@ -314,6 +319,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     for (const [id, found] of ready) if (found.line < line) ready.delete(id);
     for (const [id, found] of shownUp) if (found.line < line) shownUp.delete(id);
     for (const [id, found] of servedFrom) if (found.line < line) servedFrom.delete(id);
+    if (apiServed !== undefined && apiServed.line < line) apiServed = undefined;
     const kept = stops.filter((stop) => stop.line >= line);
     stops.length = 0;
     stops.push(...kept);
@@ -330,12 +336,20 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     text: redact(visibleText(collapseRedraws(raw))).trimEnd(),
   });
 
-  // A log of unknown engine counts only a decisive ready line: a web server's own start line (uvicorn's
-  // `Application startup complete.`) comes before some engines are ready.
+  // A log of unknown engine counts only a decisive ready line or an API request answered: a web server's own start
+  // line (uvicorn's `Application startup complete.`), its health answers and warm-up requests come before some
+  // engines are ready.
   const upEngine = (engine: EngineId): EngineId | undefined =>
     engine !== 'generic'
       ? engine
-      : NAMED_ENGINES.find((spec) => spec.readyLine !== null && ready.has(spec.id))?.id;
+      : (
+          NAMED_ENGINES.find((spec) => spec.readyLine !== null && ready.has(spec.id)) ??
+          (apiServed === undefined
+            ? undefined
+            : NAMED_ENGINES.find(
+                (spec) => spec.servingLine !== undefined && servedFrom.has(spec.id) && ready.has(spec.id),
+              ))
+        )?.id;
   const readyFor = (engine: EngineId): Finding | undefined => {
     const id = upEngine(engine);
     return id === undefined ? undefined : ready.get(id);

@@ -478,6 +478,17 @@ describe('general failure shapes', () => {
     const loading = '[2026-03-27 09:31:25 TP0] Load weight begin. avail mem=18.73 GB';
     expect(diagnose('sglang', [start, skipped, loading]).class).toBe('hang');
   });
+
+  it('reads a log of unknown engine as ready once an API request is answered, not on health answers', () => {
+    const uvicorn = ['INFO:     Started server process [5675]', 'INFO:     Application startup complete.'];
+    const api = 'INFO:     10.1.2.3:10900 - "POST /v1/rerank HTTP/1.1" 200 OK';
+    const health = 'INFO:     127.0.0.1:60028 - "GET /health HTTP/1.1" 200 OK';
+    expect(diagnose('auto', [...uvicorn, api]).class).toBe('ready');
+    expect(diagnose('auto', [...uvicorn]).class).toBe('hang');
+    expect(diagnose('auto', [...uvicorn, health, health]).class).toBe('hang');
+    const oom = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.';
+    expect(diagnose('auto', [...uvicorn, health, oom], { exitCode: 1 }).class).toBe('cuda-oom');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -90,6 +90,21 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     summary: () => 'no GPU memory is left for the KV cache after the weights and activations',
   },
   {
+    // Hybrid (Mamba) models need one state block per sequence: too few fit beside the weights (PR 38270).
+    id: 'vllm-mamba-cache-blocks',
+    class: 'cuda-oom',
+    weight: 90,
+    needles: ['Mamba cache blocks'],
+    pattern: /max_num_seqs \((\d+)\) exceeds available Mamba cache blocks \((\d+)\)/,
+    releases: { since: '0.19.0' },
+    samples: [
+      'ValueError: max_num_seqs (1024) exceeds available Mamba cache blocks (512). Each decode sequence requires one Mamba cache block, so CUDA graph capture cannot proceed. Please lower max_num_seqs to at most 512 or increase gpu_memory_utilization.',
+    ],
+    facts: (m) => ({ kind: 'kv-cache', value: `${m[1] ?? ''} sequences, ${m[2] ?? ''} blocks` }),
+    summary: (f) =>
+      `the GPU memory left after the weights holds too few Mamba state blocks for --max-num-seqs (${f.value ?? ''})`,
+  },
+  {
     // The V1 worker checks free memory before loading: another process holds part of the GPU.
     id: 'vllm-startup-free-memory',
     class: 'cuda-oom',
