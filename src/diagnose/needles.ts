@@ -32,6 +32,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'already allocated', // docker `Bind for 0.0.0.0:9001 failed: port is already allocated`
   'not subscriptable',
   'command not found', // `zsh: command not found: vllm` // `TypeError: type 'list' is not subscriptable` (code for a newer Python)
+  'ecutab', // a container runtime's `exec: "vllm": executable file not found in $PATH`
   'in the placement group', // vLLM with Ray: more ranks than GPUs
   'ut of memory', // `NPU out of memory. Tried to allocate …` in a native error's `what():` line (no error word)
   'rashed', // TGI `Shard 0 crashed`, `Webserver Crashed`

@@ -66,7 +66,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
   },
   {
     id: 'argparse-required',
-    class: 'invalid-value',
+    class: 'unknown-flag',
     weight: 99,
     needles: ['error: the following arguments are required'],
     pattern: /error: the following arguments are required: (.+)$/,
@@ -114,11 +114,12 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['ValueError', 'NotImplementedError', 'AssertionError'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected ).*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|(?:model|architecture|backend) does not support (?:it|this|that)\b|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected ).*)$/,
     samples: [
       'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
       'ValueError: quantization is not available on CPU',
       'ValueError: Cannot find the config file for awq',
+      'ValueError: Trying to run tensor parallelization but the model does not support it yet!',
       'AssertionError: In Mamba cache align mode, block_size (2096) must be <= max_num_batched_tokens (2048).',
       'ValueError: Unsupported mxfp4_backend for Mxfp4MoEMethod: Mxfp4MoeBackend.FLASHINFER_CUTLASS_MXFP4_MXFP8. Expected TRTLLM, Triton, AITER, or XPU backend.',
       'ValueError: Quantization method specified in the model config (compressed-tensors) does not match the quantization method specified in the `quantization` argument (awq).',
@@ -465,14 +466,21 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
         : `the Python package ${f.package ?? ''} is missing`,
   },
   {
-    // The shell found no such command: the engine is not installed in this environment, or not on PATH.
+    // The shell (or nohup, or a container runtime) found no such command: the engine is not installed in this
+    // environment, or not on PATH.
     id: 'command-not-found',
     class: 'dependency',
     weight: 100,
-    needles: ['command not found'],
-    pattern: /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found)/,
-    samples: ['zsh: command not found: serve-model', 'bash: line 1: model-launcher: command not found'],
-    facts: (m) => ({ package: m[1] ?? m[2] ?? '' }),
+    needles: ['command not found', 'failed to run command', 'executable file not found'],
+    pattern:
+      /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found|failed to run command '([\w./-]+)': No such file or directory)|exec: "([\w./-]+)": executable file not found in \$PATH/,
+    samples: [
+      'zsh: command not found: serve-model',
+      'bash: line 1: model-launcher: command not found',
+      "nohup: failed to run command 'serve-model': No such file or directory",
+      'exec: "serve-model": executable file not found in $PATH: unknown',
+    ],
+    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? m[4] ?? '' }),
     summary: (f) =>
       `the shell found no command '${f.package ?? ''}': it is not installed in this environment, or not on PATH`,
   },

@@ -479,6 +479,15 @@ describe('general failure shapes', () => {
     expect(diagnose('sglang', [start, skipped, loading]).class).toBe('hang');
   });
 
+  it('reads a required argument left out as unknown-flag: argparse refused the command line', () => {
+    const result = diagnose('auto', [
+      'usage: launch_server.py [-h] --model-path MODEL_PATH [--port PORT]',
+      'launch_server.py: error: the following arguments are required: --model-path/--model',
+    ]);
+    expect(result.class).toBe('unknown-flag');
+    expect(result.summary).toContain('--model-path/--model');
+  });
+
   it('reads a log of unknown engine as ready once an API request is answered, not on health answers', () => {
     const uvicorn = ['INFO:     Started server process [5675]', 'INFO:     Application startup complete.'];
     const api = 'INFO:     10.1.2.3:10900 - "POST /v1/rerank HTTP/1.1" 200 OK';
