@@ -36,11 +36,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: PROCESS_HEAVY },
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: PROCESS_HEAVY,
+          pool: 'threads',
+          isolate: false,
+          maxWorkers: 3,
+        },
       },
       {
         extends: true,
-        test: { name: 'processes', include: PROCESS_HEAVY, fileParallelism: false },
+        test: { name: 'processes', include: PROCESS_HEAVY, maxWorkers: 3 },
       },
     ],
   },

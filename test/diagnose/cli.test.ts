@@ -108,7 +108,7 @@ describe('vigil diagnose', () => {
     expect(vigil(['diagnose', log, '--output', 'xml']).status).toBe(1);
   });
 
-  it('diagnoses a 50 MB log with a heap far smaller than the file', async () => {
+  it('diagnoses a 32 MB log with a heap half the size of the file', async () => {
     const path = join(dir, 'big.log');
     const out = createWriteStream(path);
     out.write(
@@ -120,7 +120,7 @@ describe('vigil diagnose', () => {
     const noise = '[2025-09-11 11:00:00] INFO:     127.0.0.1:60028 - "GET /health HTTP/1.1" 200 OK\n'.repeat(
       10_000,
     );
-    for (let written = 0; written < 50 * 1024 * 1024; written += noise.length)
+    for (let written = 0; written < 32 * 1024 * 1024; written += noise.length)
       if (!out.write(noise))
         await new Promise<void>((resolve) =>
           out.once('drain', () => {
@@ -129,8 +129,8 @@ describe('vigil diagnose', () => {
         );
     out.end('Exception: Capture cuda graph failed: CUDA out of memory. Tried to allocate 448.00 MiB.\n');
     await finished(out);
-    // A 24 MB old-space limit: reading the 50 MB file into memory would abort the process.
-    const run = vigil(['diagnose', path, '--output', 'jsonl'], ['--max-old-space-size=24']);
+    // A 16 MB old-space limit: reading the 32 MB file into memory would abort the process.
+    const run = vigil(['diagnose', path, '--output', 'jsonl'], ['--max-old-space-size=16']);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ class: 'cuda-oom' });

@@ -40,7 +40,7 @@ export const ensureBuilt = (): void => {
   if (!existsSync(run)) throw new Error('dist/sim/run.js is missing after tsc -p tsconfig.build.json');
 };
 
-export { freePort } from '../../src/hosts/port.ts';
+export { freePort } from '../helpers/ports.ts';
 
 export interface SimProcess {
   child: ChildProcess;

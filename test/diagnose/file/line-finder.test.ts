@@ -15,11 +15,12 @@ const NEEDLES = minimizeNeedles([...ERROR_NEEDLES, ...ALWAYS_NEEDLES, ...PHASE_N
 // The line starts a plain reading of the text gives: lines holding any literal (one without newline, non-empty).
 const expectedStarts = (text: string, literals: readonly string[]): number[] => {
   const starts: number[] = [];
+  const usable = literals.filter((literal) => !literal.includes('\n'));
+  const total = Buffer.byteLength(text);
   let at = 0;
   for (const line of text.split('\n')) {
     const bytes = Buffer.byteLength(line);
-    const usable = literals.filter((literal) => !literal.includes('\n'));
-    if (at < Buffer.byteLength(text) && usable.some((literal) => line.includes(literal))) starts.push(at);
+    if (at < total && usable.some((literal) => line.includes(literal))) starts.push(at);
     at += bytes + 1;
   }
   return starts;
