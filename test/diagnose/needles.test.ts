@@ -119,7 +119,11 @@ describe('prefilter needles', () => {
       (engine.requestEchoes ?? []).map((rule) => rule.pattern),
     );
     let matched = 0;
+    // Ranks and retries repeat lines: each distinct one is checked once.
+    const seen = new Set<string>();
     for (const line of loadManifest().flatMap((entry) => readLines(entry.file))) {
+      if (seen.has(line.text)) continue;
+      seen.add(line.text);
       for (const piece of normalizeLine(line.text).pieces) {
         if (echoes.some((echo) => echo.test(piece.text.trim()))) continue;
         for (const signature of SIGNATURES) {
