@@ -368,7 +368,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'weight-mismatch',
     weight: 100,
     needles: ['Error'],
-    pattern: /^(?:[\w.]+\.)?KeyError: ['"]((?:[\w-]+\.)+[\w-]+)['"]/,
+    // A doubled dot (`fc1..bias`, a name built from an empty part) is still a parameter name.
+    pattern: /^(?:[\w.]+\.)?KeyError: ['"]((?:[\w-]+\.+)+[\w-]+)['"]/,
     facts: (m) => ({ key: m[1] ?? '' }),
     summary: (f) =>
       `the checkpoint has a weight named '${f.key ?? ''}' that the model class${f.frame === undefined || f.frame === '' ? '' : ` (${f.frame})`} does not know: the checkpoint's key layout does not match the class that loads it`,
@@ -379,7 +380,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'weight-mismatch',
     weight: 97,
     needles: ["weight'", "bias'", "scale'", "scales'", "absmax'", "qzeros'", "g_idx'"],
-    pattern: /^'((?:[\w-]+\.)+(?:\w*weight|\w*bias|\w*scales?|absmax|qzeros|g_idx))'$/,
+    pattern: /^'((?:[\w-]+\.+)+(?:\w*weight|\w*bias|\w*scales?|absmax|qzeros|g_idx))'$/,
     samples: ["'layers.0.mlp.down_proj.weight.absmax'"],
     facts: (m) => ({ key: m[1] ?? '' }),
     summary: (f) =>
@@ -685,6 +686,21 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     ],
     facts: (m) => ({ value: m[1] ?? m[0], kind: 'driver' }),
     summary: (f) => `the CUDA runtime and the GPU driver do not fit together: ${f.value ?? ''}`,
+  },
+  {
+    // CUDA error 802: on NVSwitch machines (HGX, DGX) the GPUs stay uninitialised until nvidia-fabricmanager runs,
+    // at the driver's own version.
+    id: 'cuda-system-not-initialized',
+    class: 'dependency',
+    weight: 100,
+    needles: ['Error 80', 'not yet initialized'],
+    pattern: /(?:Error 802: )?system not yet initialized/,
+    samples: [
+      'RuntimeError: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 802: system not yet initialized',
+    ],
+    facts: () => ({ value: 'system not yet initialized (error 802)', kind: 'driver' }),
+    summary: () =>
+      'CUDA says the system is not yet initialized (error 802): on NVSwitch machines the nvidia-fabricmanager service must be running, at the same version as the driver',
   },
   {
     id: 'no-kernel-image',

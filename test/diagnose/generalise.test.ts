@@ -479,6 +479,16 @@ describe('general failure shapes', () => {
     expect(diagnose('sglang', [start, skipped, loading]).class).toBe('hang');
   });
 
+  it('reads a parameter name with a doubled dot in a KeyError as weight-mismatch', () => {
+    const result = diagnose('vllm', [
+      '  File "/x/vllm/models/m/vision_tower.py", line 761, in load_weights',
+      '    param = params_dict[name]',
+      "KeyError: 'vision_model.encoder.layers.0.fc1..bias'",
+    ]);
+    expect(result.class).toBe('weight-mismatch');
+    expect(result.summary).toContain('fc1..bias');
+  });
+
   it('reads a required argument left out as unknown-flag: argparse refused the command line', () => {
     const result = diagnose('auto', [
       'usage: launch_server.py [-h] --model-path MODEL_PATH [--port PORT]',
