@@ -105,6 +105,26 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
   },
   {
+    // A check that finds too little memory for what the settings ask, worded freely by each release (`Not enough GPU
+    // memory for hybrid … state cache`, `Out of memory. Please set a smaller number for --max-running-requests`, a
+    // hint to raise gpu_memory_utilization or --mem-fraction-static): only for lines nothing more specific matched.
+    id: 'memory-check',
+    class: 'cuda-oom',
+    weight: 61,
+    fallback: true,
+    needles: ['rror', 'xcepti'],
+    pattern:
+      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:[Nn]ot enough|[Ii]nsufficient) (?:GPU |device |KV cache |free )?memory\b|\b[Oo]ut of memory\b|[Mm]emory pool size is too small|leaves no room for the|higher than the total available (?:device|GPU) memory|(?:[Ii]ncreas|[Rr]ais)(?:e|ing) `?(?:--)?(?:gpu[_-]memory[_-]utilization|mem[_-]fraction[_-]static)\b).*)$/,
+    samples: [
+      'RuntimeError: Out of memory. Please set a smaller number for `--max-running-requests`.',
+      'RuntimeError: Not enough GPU memory for hybrid (mamba/linear-attention) state cache. Computed max_mamba_cache_size=0.',
+      'ValueError: Cannot auto-fit max_model_len: not enough GPU memory available to serve even a single token. Try increasing `gpu_memory_utilization`.',
+      'AssertionError: Memory pool size is too small',
+    ],
+    facts: (m) => ({ value: m[1] ?? '', kind: 'kv-cache' }),
+    summary: (f) => `the server found too little GPU memory for its settings: ${f.value ?? ''}`,
+  },
+  {
     // A configuration check that refuses a combination of settings, worded freely by each release (`X is not
     // compatible with radix cache when …`, `torch.bfloat16 is not supported for quantization method awq`,
     // `quantization is not available on CPU`): only for lines nothing more specific matched.
@@ -114,7 +134,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['ValueError', 'NotImplementedError', 'AssertionError'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|(?:model|architecture|backend) does not support (?:it|this|that)\b|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected ).*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|(?:does not|doesn't|do not|cannot) (?:yet )?support\b|(?:is|are) (?:not yet|currently not) supported\b|(?:is|are) incompatible with|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected ).*)$/,
     samples: [
       'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
       'ValueError: quantization is not available on CPU',

@@ -479,6 +479,27 @@ describe('general failure shapes', () => {
     expect(diagnose('sglang', [start, skipped, loading]).class).toBe('hang');
   });
 
+  it('reads a check that finds too little memory as cuda-oom, and one that refuses a combination as invalid-value', () => {
+    for (const line of [
+      'RuntimeError: Out of memory. Please set a smaller number for `--max-running-requests`.',
+      'ValueError: Cannot auto-fit max_model_len: not enough GPU memory available to serve even a single token.',
+      'RuntimeError: SWA pool cap (10 tokens) leaves no room for the full KV pool. Increase --mem-fraction-static.',
+    ])
+      expect(diagnose('auto', [line], { exitCode: 1 }).class, line).toBe('cuda-oom');
+    for (const line of [
+      'AssertionError: CPUGraphRunner does not support DP yet.',
+      'NotImplementedError: FP8 KV cache is not yet supported with KV transfer on CPU',
+      'ValueError: --enable-return-routed-experts is incompatible with KV connectors (PD disaggregation).',
+    ])
+      expect(diagnose('auto', [line], { exitCode: 1 }).class, line).toBe('invalid-value');
+    // A memory hint inside an error that has its own class keeps that class.
+    expect(
+      diagnose('vllm', [
+        'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
   it('reads a parameter name with a doubled dot in a KeyError as weight-mismatch', () => {
     const result = diagnose('vllm', [
       '  File "/x/vllm/models/m/vision_tower.py", line 761, in load_weights',
