@@ -53,5 +53,8 @@ export const adviseFor = (
 ): string[] => {
   if (cls === 'ready') return [];
   const own = getEngine(engine).advise?.(cls, facts, context) ?? [];
-  return own.length > 0 ? own : (NEUTRAL[cls] ?? []);
+  if (own.length > 0) return own;
+  if (cls === 'dependency' && facts.package !== undefined && facts.package !== '')
+    return [`Install ${facts.package} (the version the server needs) in the server's environment.`];
+  return NEUTRAL[cls] ?? [];
 };

@@ -187,13 +187,18 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const resolveEngine = (): EngineId =>
     options.engine === 'auto' || options.engine === 'generic' ? guess.best() : options.engine;
 
-  const trackerFor = (engine: EngineId): LogStartTracker | undefined => {
-    const own = trackers.get(engine);
-    if (own !== undefined) return own;
-    let best: LogStartTracker | undefined;
-    for (const tracker of trackers.values())
-      if (best === undefined || tracker.phaseMarks().length > best.phaseMarks().length) best = tracker;
+  // The engine whose phases the log follows: the named one, else the one whose tracker saw the most phases.
+  const phaseEngineFor = (engine: EngineId): EngineId | undefined => {
+    if (trackers.has(engine)) return engine;
+    let best: EngineId | undefined;
+    for (const [id, tracker] of trackers)
+      if (best === undefined || tracker.phaseMarks().length > (trackers.get(best)?.phaseMarks().length ?? 0))
+        best = id;
     return best;
+  };
+  const trackerFor = (engine: EngineId): LogStartTracker | undefined => {
+    const id = phaseEngineFor(engine);
+    return id === undefined ? undefined : trackers.get(id);
   };
 
   const record = (
@@ -575,7 +580,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const inStep =
       tracedFrames.findLast((frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES)?.context ??
       dumpedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_DUMP_LINES)?.context;
-    const phaseStep = getEngine(engine).phaseSteps?.find((candidate) => candidate.phase === phase);
+    const phaseEngine = phaseEngineFor(engine);
+    const phaseStep =
+      phaseEngine === undefined
+        ? undefined
+        : getEngine(phaseEngine).phaseSteps?.find((candidate) => candidate.phase === phase);
     const step =
       killedBy !== null || signature.class !== 'unknown'
         ? undefined
@@ -618,7 +627,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const through = id === undefined ? undefined : servedFrom.get(id);
     // The line that showed the start got through (uvicorn's start line), where it is not the request itself.
     const shown = id === undefined ? undefined : shownUp.get(id);
-    if (diagnosis.class === 'ready' || through === undefined) return diagnosis;
+    // A port taken is found when the server binds, which can come after its app started (uvicorn binds last).
+    if (diagnosis.class === 'ready' || diagnosis.class === 'port-in-use' || through === undefined)
+      return diagnosis;
     return {
       class: 'ready',
       summary: `the server got through its start (line ${through.line}) and took requests; later ${diagnosis.summary}`,

@@ -105,6 +105,30 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
   },
   {
+    // An error that says a package is missing and asks for it (`please check if the opp_kernel package is installed`,
+    // `Please install vllm by pip install …`): only for lines nothing more specific matched.
+    id: 'install-hint',
+    class: 'dependency',
+    weight: 62,
+    fallback: true,
+    needles: ['rror', 'xcepti'],
+    pattern:
+      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:is|are) not installed\b|[Pp]lease (?:install|upgrade|reinstall)\b|check (?:if|whether) (?:the )?[\w.-]+ (?:package )?is installed|\bpip install\b).*)$/,
+    samples: [
+      'RuntimeError: call aclnnSwiGlu failed, detail:EZ1001: Get path and read binary_info_config.json failed, please check if the opp_kernel package is installed!',
+      'ValueError: awq quantization requires some operators from fast-kernels. Please install fast-kernels by `pip install fast-kernels==0.9.0`',
+    ],
+    facts: (m) => {
+      const named =
+        /check (?:if|whether) (?:the )?([\w.-]+) (?:package )?is installed|[Pp]lease (?:install|upgrade|reinstall) `?([\w.-]+)|([\w.-]+) (?:is|are) not installed|pip install (?:-U )?`?([\w.-]+)/.exec(
+          m[1] ?? '',
+        );
+      const name = named?.slice(1).find(Boolean) ?? '';
+      return { value: m[1] ?? '', ...(name === '' ? {} : { package: name.replace(/[=<>].*$/, '') }) };
+    },
+    summary: (f) => `a package the server needs is missing or too old: ${f.value ?? ''}`,
+  },
+  {
     // A check that finds too little memory for what the settings ask, worded freely by each release (`Not enough GPU
     // memory for hybrid … state cache`, `Out of memory. Please set a smaller number for --max-running-requests`, a
     // hint to raise gpu_memory_utilization or --mem-fraction-static): only for lines nothing more specific matched.
@@ -236,7 +260,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 85,
     needles: ['error', 'Error'],
     pattern:
-      /NCCL error|Dist(?:Backend|Network)Error|nccl(?:System|Internal|InvalidUsage|Remote|UnhandledCuda|InvalidArgument)Error/,
+      /NCCL error|HCCL function error|Dist(?:Backend|Network)Error|nccl(?:System|Internal|InvalidUsage|Remote|UnhandledCuda|InvalidArgument)Error/,
     facts: (m) => ({ value: /NCCL error(?: in: \S+)?:? ([^(]+)/.exec(m.input)?.[1]?.trim() ?? '' }),
     summary: (f, c) =>
       `NCCL failed${c.phase === null ? '' : ` during ${c.phase}`}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,

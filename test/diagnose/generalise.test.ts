@@ -500,6 +500,40 @@ describe('general failure shapes', () => {
     ).toBe('cuda-oom');
   });
 
+  it('gives an unnamed error the class of the step whose phase the log is in, when the log names no engine', () => {
+    const result = diagnose('auto', [
+      '[2026-06-30 10:40:53] INFO:     127.0.0.1:47660 - "GET /model_info HTTP/1.1" 200 OK',
+      '[2026-06-30 10:41:04 TP13 EP13] Scheduler hit an exception: Traceback (most recent call',
+    ]);
+    expect(result.class).toBe('warmup-failed');
+  });
+
+  it('reads a vLLM app that started as a start that got through, unless its port was then found taken', () => {
+    const started = [
+      '(APIServer pid=1) INFO:     Started server process [1]',
+      '(APIServer pid=1) INFO:     Application startup complete.',
+    ];
+    const died =
+      '(APIServer pid=1) ERROR 03-20 10:37:36 [core_client.py:691] Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.';
+    expect(diagnose('vllm', [...started, died]).class).toBe('ready');
+    const bind =
+      "ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use";
+    expect(diagnose('vllm', [...started, bind]).class).toBe('port-in-use');
+  });
+
+  it('reads an error asking to install a package as dependency, and HCCL errors as nccl', () => {
+    const install = diagnose('auto', [
+      'RuntimeError: call aclnnSwiGlu failed, detail:EZ1001: read binary_info_config.json failed, please check if the opp_kernel package is installed!',
+    ]);
+    expect(install.class).toBe('dependency');
+    expect(install.advice.join(' ')).toContain('opp_kernel');
+    expect(
+      diagnose('auto', [
+        "RuntimeError: Worker failed with error 'create_config: HCCL function error: hcclCommInitRootInfoConfig(numRanks, &rootInfo, rank, config, &(comm->hcclComm_)), error code is 1'",
+      ]).class,
+    ).toBe('nccl');
+  });
+
   it('reads a parameter name with a doubled dot in a KeyError as weight-mismatch', () => {
     const result = diagnose('vllm', [
       '  File "/x/vllm/models/m/vision_tower.py", line 761, in load_weights',

@@ -143,10 +143,15 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     id: 'vllm-inspect',
     class: 'dependency',
     weight: 100,
-    needles: ['Error'],
-    pattern: /Error in inspecting model architecture '([^']+)'/,
-    samples: ["Error in inspecting model architecture 'Qwen3ForCausalLM'"],
-    facts: (m) => ({ arch: m[1] ?? '', kind: 'inspect' }),
+    needles: ['Error', 'failed to be inspected'],
+    // The configuration check words the same crash as `Model architectures [...] failed to be inspected`.
+    pattern:
+      /Error in inspecting model architecture '([^']+)'|Model architectures \[([^\]]*)\] failed to be inspected/,
+    samples: [
+      "Error in inspecting model architecture 'Qwen3ForCausalLM'",
+      "Value error, Model architectures ['Qwen3ForCausalLM'] failed to be inspected. Please check the logs for more details.",
+    ],
+    facts: (m) => ({ arch: m[1] ?? m[2] ?? '', kind: 'inspect' }),
     summary: (f) =>
       `vLLM could not import its model code for ${f.arch ?? 'the model'}: the inspection subprocess crashed, usually a broken install (a compiled extension that does not match torch/CUDA)`,
   },

@@ -16,9 +16,11 @@ export const VLLM_HEARTBEATS: RegExp[] = [
 export const VLLM_STARTED_LINE =
   /^Application startup complete\.|^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: /;
 
-// A request answered (uvicorn's access line; a 5xx from /health is a start still warming up) or the serving metrics.
+// The app started (from V1 the engine is up by then: what fails later fails while serving; a port found taken when
+// uvicorn binds after it is told apart by its class), a request answered (uvicorn's access line; a 5xx from /health is
+// a start still warming up) or the serving metrics.
 export const VLLM_SERVING_LINE =
-  /"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: /;
+  /^Application startup complete\.|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: /;
 
 const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
   match[1] === undefined || match[2] === undefined
