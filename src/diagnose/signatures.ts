@@ -105,6 +105,23 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
   },
   {
+    // A ValueError that names a command-line option: a check refused the settings (`--data-parallel-multi-port-external-lb
+    // requires --data-parallel-size-local >= 2`): only for lines nothing more specific matched.
+    id: 'option-refused',
+    class: 'invalid-value',
+    weight: 59,
+    fallback: true,
+    needles: ['rror'],
+    pattern:
+      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError): (.*(?:^|[\s`'"(=])--[a-z][\w-]+.*)$/,
+    samples: [
+      'ValueError: Error: --data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2',
+      'ValueError: Cannot set --encoder-only and --disaggregation-mode prefill/decode together',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the server refused its settings: ${f.value ?? ''}`,
+  },
+  {
     // An error that says a package is missing and asks for it (`please check if the opp_kernel package is installed`,
     // `Please install vllm by pip install …`): only for lines nothing more specific matched.
     id: 'install-hint',

@@ -492,6 +492,23 @@ describe('general failure shapes', () => {
       'ValueError: --enable-return-routed-experts is incompatible with KV connectors (PD disaggregation).',
     ])
       expect(diagnose('auto', [line], { exitCode: 1 }).class, line).toBe('invalid-value');
+    expect(
+      diagnose(
+        'auto',
+        [
+          'ValueError: Error: --data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2',
+        ],
+        {
+          exitCode: 1,
+        },
+      ).class,
+    ).toBe('invalid-value');
+    // A ValueError that names no option and no known shape stays unknown.
+    expect(
+      diagnose('auto', ['ValueError: Chunked embedding metadata count does not match result count'], {
+        exitCode: 1,
+      }).class,
+    ).toBe('unknown');
     // A memory hint inside an error that has its own class keeps that class.
     expect(
       diagnose('vllm', [
