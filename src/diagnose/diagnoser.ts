@@ -622,7 +622,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
 
   // A start that got through (its decisive ready line, or a request served) did not fail: what went wrong later is
   // told in the summary, and its advice kept, but the start's class is `ready`.
-  const afterServing = (diagnosis: Diagnosis): Diagnosis => {
+  const afterServing = (diagnosis: Diagnosis, end: DiagnoseEnd): Diagnosis => {
+    // A watcher that ended the start (a crash, a timeout) never saw it ready: its own probes outweigh the log's lines.
+    if (end.reason !== undefined && end.reason !== null) return diagnosis;
     const id = upEngine(resolveEngine());
     const through = id === undefined ? undefined : servedFrom.get(id);
     // The line that showed the start got through (uvicorn's start line), where it is not the request itself.
@@ -669,7 +671,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       return settled ? BASE_NEEDLES : ALL_NEEDLES;
     },
     finish(end: DiagnoseEnd = {}): Diagnosis {
-      return afterServing(explain(end));
+      return afterServing(explain(end), end);
     },
   };
   return diagnoser;

@@ -533,6 +533,8 @@ describe('general failure shapes', () => {
     const died =
       '(APIServer pid=1) ERROR 03-20 10:37:36 [core_client.py:691] Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.';
     expect(diagnose('vllm', [...started, died]).class).toBe('ready');
+    // A watcher that ended the start never saw it ready: the failure stands.
+    expect(diagnose('vllm', [...started, died], { reason: 'exited', exitCode: 1 }).class).not.toBe('ready');
     const bind =
       "ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 8000): address already in use";
     expect(diagnose('vllm', [...started, bind]).class).toBe('port-in-use');
