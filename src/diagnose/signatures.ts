@@ -105,18 +105,20 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
   },
   {
-    // A ValueError that names a command-line option: a check refused the settings (`--data-parallel-multi-port-external-lb
-    // requires --data-parallel-size-local >= 2`): only for lines nothing more specific matched.
+    // A ValueError (or an assertion, as SGLang's server-argument checks raise) that names a command-line option: a
+    // check refused the settings (`--data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2`):
+    // only for lines nothing more specific matched.
     id: 'option-refused',
     class: 'invalid-value',
     weight: 59,
     fallback: true,
     needles: ['rror'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError): (.*(?:^|[\s`'"(=])--[a-z][\w-]+.*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?:^|[\s`'"(=])--[a-z][\w-]+.*)$/,
     samples: [
       'ValueError: Error: --data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2',
       'ValueError: Cannot set --encoder-only and --disaggregation-mode prefill/decode together',
+      'AssertionError: Elastic EP scale-up requires --pp-size 1 (got pp_size=2); WORLD must not span PP stages.',
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the server refused its settings: ${f.value ?? ''}`,
@@ -350,15 +352,17 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     // Docker publishing a container's port words it its own way: `Bind for 0.0.0.0:9001 failed: port is already
     // allocated`.
     pattern:
-      /[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE|Bind for \S+ failed: port is already allocated/,
+      /[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE|Bind for \S+ failed: port is already allocated|\b\w*[Pp]ort\w* \d+ is already in use/,
     samples: [
       'Error response from daemon: driver failed programming external connectivity on endpoint server: Bind for 0.0.0.0:9001 failed: port is already allocated',
+      'RuntimeError: engine_info_bootstrap_port 8998 is already in use. When running multiple instances on the same node, each instance must use a different --engine-info-bootstrap-port.',
     ],
     facts: (m) => {
       const port =
         /Bind for \S+:(\d+) failed/.exec(m.input) ??
         /bind on address \('[^']*', (\d+)\)/.exec(m.input) ??
         /bind to \[?[\w.:]*\]?:(\d+)/.exec(m.input) ??
+        /[Pp]ort\w* (\d+) is already in use/.exec(m.input) ??
         /[Pp]ort (\d+)/.exec(m.input);
       return { port: port?.[1] ?? '' };
     },

@@ -503,6 +503,20 @@ describe('general failure shapes', () => {
         },
       ).class,
     ).toBe('invalid-value');
+    expect(
+      diagnose('auto', ['AssertionError: Cannot set --disaggregation-decode-tp for the decode engine.'], {
+        exitCode: 1,
+      }).class,
+    ).toBe('invalid-value');
+    expect(
+      diagnose(
+        'auto',
+        ['RuntimeError: engine_info_bootstrap_port 8998 is already in use. Use another port.'],
+        {
+          exitCode: 1,
+        },
+      ).class,
+    ).toBe('port-in-use');
     // A ValueError that names no option and no known shape stays unknown.
     expect(
       diagnose('auto', ['ValueError: Chunked embedding metadata count does not match result count'], {
