@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Tests that start processes or servers (vigil itself, the simulator, fixture servers, loopback HTTP): each file in
-// its own forked worker, four at a time (they mostly wait on their children, so four fit 2 cores), each worker taking
-// loopback ports from its own block (test/helpers/ports.ts). Everything else is pure: threads without isolation.
+// its own forked worker, three at a time (they mostly wait on their children; four made a 5 s fault bound slip on 2
+// cores), each worker taking loopback ports from its own block (test/helpers/ports.ts). Everything else is pure:
+// threads without isolation.
 const PROCESS_HEAVY = [
   'test/cli/**/*.test.ts',
   'test/hosts/**/*.test.ts',
@@ -42,12 +43,12 @@ export default defineConfig({
           exclude: PROCESS_HEAVY,
           pool: 'threads',
           isolate: false,
-          maxWorkers: 4,
+          maxWorkers: 3,
         },
       },
       {
         extends: true,
-        test: { name: 'processes', include: PROCESS_HEAVY, maxWorkers: 4 },
+        test: { name: 'processes', include: PROCESS_HEAVY, maxWorkers: 3 },
       },
     ],
   },

@@ -37,11 +37,11 @@ describe('vigil bench: acceptance', () => {
   });
 
   it('--compare: a drafter with acceptance length 3 against none gives the speed-up the settings imply', async () => {
-    // 40 ms TTFT, 20 tokens/s (a 50 ms step, long beside the few tenths of a ms each request's stream adds after its
+    // 40 ms TTFT, 10 tokens/s (a 100 ms step, long beside the few tenths of a ms each request's stream adds after its
     // last token), 31 tokens: with the drafter 11 verify steps (10 of 3 tokens, then
     // 1), without it 31. TPOT, (e2e - TTFT) / (tokens - 1), is then 10 steps / 30 against 30 steps / 30: 3x.
     // The first token also comes from a timer, so its lateness cancels the last one's in e2e - TTFT.
-    const env = { VIGIL_SIM_TTFT_MS: '40', VIGIL_SIM_TOKENS_PER_S: '20', VIGIL_SIM_ACCEPT_LEN: '3' };
+    const env = { VIGIL_SIM_TTFT_MS: '40', VIGIL_SIM_TOKENS_PER_S: '10', VIGIL_SIM_ACCEPT_LEN: '3' };
     const [drafted, plain] = await Promise.all([
       readySim('sglang', DRAFTER_ARGS, env),
       readySim('sglang', [], env),
@@ -75,10 +75,10 @@ describe('vigil bench: acceptance', () => {
       errors: { total: number };
     };
     // A timer fires late, never early, so each request's last step lands after its due time (a few ms on two
-    // busy cores); that lateness d adds to both sides alike: the implied ratio is (1500 + d) / (500 + d), d 0-10 ms.
-    const implied = { lo: (1500 + 10) / (500 + 10), hi: 1500 / 500 };
-    // Output tokens/s compares whole requests: (40 + 30 x 50) ms against (40 + 10 x 50) ms.
-    const impliedThroughput = (40 + 30 * 50) / (40 + 10 * 50);
+    // busy cores); that lateness d adds to both sides alike: the implied ratio is (3000 + d) / (1000 + d), d 0-10 ms.
+    const implied = { lo: (3000 + 10) / (1000 + 10), hi: 3000 / 1000 };
+    // Output tokens/s compares whole requests: (40 + 30 x 100) ms against (40 + 10 x 100) ms.
+    const impliedThroughput = (40 + 30 * 100) / (40 + 10 * 100);
     expect(report.errors.total).toBe(0);
     expect(report.compare.baseline.errors.total).toBe(0);
     expect(report.compare.blocks).toBe(4);
