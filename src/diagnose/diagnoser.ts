@@ -119,8 +119,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const shownUp = new Map<EngineId, Finding & { decisive: boolean }>();
   // The first line that proves each engine's start got through: its decisive ready line, or a request served.
   const servedFrom = new Map<EngineId, Finding>();
-  // The first OpenAI API request answered (every engine serves /v1/*; none sends one while it starts).
-  let apiServed: Finding | undefined;
+  // The line of the first OpenAI API request answered (every engine serves /v1/*; none sends one while it starts).
+  let apiServedLine: number | null = null;
   const servedLines = NAMED_ENGINES.map((spec) => ({
     id: spec.id,
     lines: [spec.readyLine, spec.servingLine].filter(
@@ -191,9 +191,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const phaseEngineFor = (engine: EngineId): EngineId | undefined => {
     if (trackers.has(engine)) return engine;
     let best: EngineId | undefined;
-    for (const [id, tracker] of trackers)
-      if (best === undefined || tracker.phaseMarks().length > (trackers.get(best)?.phaseMarks().length ?? 0))
-        best = id;
+    let most = -1;
+    for (const [id, tracker] of trackers) {
+      const marks = tracker.phaseMarks().length;
+      if (marks > most) [best, most] = [id, marks];
+    }
     return best;
   };
   const trackerFor = (engine: EngineId): LogStartTracker | undefined => {
@@ -278,8 +280,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           if (shown === undefined || isDecisive) shownUp.set(id, { ...found, decisive: isDecisive });
         }
       }
-      if (apiServed === undefined && API_SERVED.test(text))
-        apiServed = { line: raw.line, raw: raw.text, facts: {} };
+      if (apiServedLine === null && API_SERVED.test(text)) apiServedLine = raw.line;
       for (const { id, lines } of servedLines)
         if (!servedFrom.has(id) && lines.some((line) => line.test(text)))
           servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
@@ -324,7 +325,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     for (const [id, found] of ready) if (found.line < line) ready.delete(id);
     for (const [id, found] of shownUp) if (found.line < line) shownUp.delete(id);
     for (const [id, found] of servedFrom) if (found.line < line) servedFrom.delete(id);
-    if (apiServed !== undefined && apiServed.line < line) apiServed = undefined;
+    if (apiServedLine !== null && apiServedLine < line) apiServedLine = null;
     const kept = stops.filter((stop) => stop.line >= line);
     stops.length = 0;
     stops.push(...kept);
@@ -349,7 +350,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       ? engine
       : (
           NAMED_ENGINES.find((spec) => spec.readyLine !== null && ready.has(spec.id)) ??
-          (apiServed === undefined
+          (apiServedLine === null
             ? undefined
             : NAMED_ENGINES.find(
                 (spec) => spec.servingLine !== undefined && servedFrom.has(spec.id) && ready.has(spec.id),
