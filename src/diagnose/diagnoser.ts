@@ -311,14 +311,22 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     for (const tracker of trackers.values()) {
       const before = tracker.phaseMarks().length;
       tracker.track(raw, normalized, raw.line);
-      // The server started again (a log appended to by launch after launch): what the earlier starts printed no
-      // longer explains this one. Rare, so the engine is resolved only then.
+      // The server started again (a log appended to by launch after launch, or a container restarted after a crash
+      // whose tail opens the log): what the earlier starts printed no longer explains this one. Rare, so the engine
+      // is resolved only then.
       const marks = tracker.phaseMarks();
-      if (before > 0 && marks.length === 1 && marks[0]?.line === raw.line) {
+      if (marks.length === 1 && marks[0]?.line === raw.line && (before > 0 || endedBefore(tracker, raw.line))) {
         if (trackerFor(resolveEngine()) === tracker) forgetBefore(raw.line);
       }
     }
   };
+
+  // Whether an earlier start ended in failure above a line that begins the engine's first phase (a container
+  // restarted after a crash whose tail opens the log). A later phase, or no word that the start failed, is read as
+  // the same start: lines of several processes interleave, and users paste the error above the log.
+  const endedBefore = (tracker: LogStartTracker, line: number): boolean =>
+    tracker.phaseMarks()[0]?.name === tracker.firstPhase &&
+    [...hits.values()].some((entry) => entry.signature.endsStart === true && entry.last.line < line);
 
   const forgetBefore = (line: number): void => {
     for (const [id, entry] of hits) if (entry.last.line < line) hits.delete(id);

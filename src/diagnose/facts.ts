@@ -49,6 +49,8 @@ export interface Signature {
   consequence?: boolean;
   /** Counts only where the log ends inside what it matched: a later phase line shows the start went on after it. */
   untilNextPhase?: boolean;
+  /** The engine's word that its whole start failed: the engine's first start line after it begins a new start. */
+  endsStart?: boolean;
   /** A request's failure rather than the server's: it says something about the start only before a ready line. */
   requestScoped?: boolean;
   summary: (facts: FailureFacts, context: DiagnosisContext) => string;

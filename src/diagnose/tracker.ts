@@ -22,6 +22,8 @@ export interface PhaseMark {
 export interface LogStartTracker extends StartTracker {
   /** Phases of the current start in order, each with the line that began it. */
   phaseMarks(): readonly PhaseMark[];
+  /** The engine's first phase (a start's opening lines). */
+  readonly firstPhase: PhaseId | null;
   /** The last progress-bar line of the current phase, if any. */
   readonly lastBarLine: { line: number; text: string } | null;
   /** Every phase's duration, the current one counted up to `now` (what a successful start stores for the ETA). */
@@ -269,6 +271,7 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
       }));
     },
     phaseMarks: () => marks,
+    firstPhase,
   };
   return tracker;
 };

@@ -344,6 +344,21 @@ describe('a log appended to by several starts', () => {
     expect(diagnosis.evidence.map((e) => e.line)).not.toContain(4);
   });
 
+  it('starts afresh after the tail of a failed start, as a restarted container prints it', () => {
+    // A log that opens inside the last words of a crashed start (docker logs of a restart loop), then a new start.
+    const tail = [
+      '(EngineCore pid=47) ValueError: Free memory on device cuda:0 (3.22/4.0 GiB) on startup is less than desired GPU memory utilization (0.9, 3.6 GiB).',
+      '(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+    ];
+    const again = "(APIServer pid=1) INFO 04-22 21:30:42 [utils.py:233] non-default args: {'model': 'Qwen/Qwen2.5-3B'}";
+    expect(diagnose(numbered(...tail, again))).toMatchObject({ class: 'hang' });
+    // Without the engine's word that the start failed, an error pasted above the log is still the log's error.
+    expect(diagnose(numbered(tail[0]!, again)).class).toBe('cuda-oom');
+    // Nor does a later phase's line (another process's output) begin a new start.
+    const bar = 'Loading safetensors checkpoint shards:  47% Completed | 7/15 [00:20<00:23,  2.93s/it]';
+    expect(diagnose(numbered(...tail, bar)).class).toBe('cuda-oom');
+  });
+
   it('keeps a failure of the last start that came before a line repeating an earlier phase', () => {
     const lines = numbered(
       ...start('OSError: [Errno 98] Address already in use'),

@@ -176,6 +176,7 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     id: 'tgi-shard-failed',
     class: 'unknown',
     weight: 10,
+    endsStart: true,
     needles: ['failed to start', 'CannotStart', 'crashed', 'cannot start'],
     pattern: /Shard (\d+) (?:failed to start|crashed)|ShardCannotStart|Shard cannot start/,
     samples: ['Shard 0 failed to start', 'Shard 1 crashed'],

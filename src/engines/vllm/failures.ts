@@ -197,6 +197,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     id: 'vllm-engine-core-failed',
     class: 'unknown',
     weight: 10,
+    endsStart: true,
     needles: ['root cause', 'failed to start'],
     pattern: /Engine core initialization failed\. See root cause above|Engine process failed to start/,
     samples: [
