@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests that start processes or servers (vigil itself, the simulator, fixture servers, loopback HTTP): each file in
-// its own forked worker, three at a time (they mostly wait on their children; four made a 5 s fault bound slip on 2
-// cores), each worker taking loopback ports from its own block (test/helpers/ports.ts). Everything else is pure:
-// threads without isolation.
+// Tests that start processes or servers (vigil itself, the simulator, fixture servers, loopback HTTP): forked
+// workers, four at a time, each running file after file without re-isolating (they mostly wait on their children,
+// and a fresh fork per file cost about 0.5 CPU-s), each worker taking loopback ports from its own block
+// (test/helpers/ports.ts). Everything else is pure: threads without isolation. Both share one pool of four.
 const PROCESS_HEAVY = [
   'test/cli/**/*.test.ts',
   'test/hosts/**/*.test.ts',
@@ -43,12 +43,12 @@ export default defineConfig({
           exclude: PROCESS_HEAVY,
           pool: 'threads',
           isolate: false,
-          maxWorkers: 3,
+          maxWorkers: 4,
         },
       },
       {
         extends: true,
-        test: { name: 'processes', include: PROCESS_HEAVY, maxWorkers: 3 },
+        test: { name: 'processes', include: PROCESS_HEAVY, isolate: false, maxWorkers: 4 },
       },
     ],
   },

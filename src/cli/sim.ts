@@ -1,7 +1,5 @@
 // `vigil sim sglang|vllm -- <engine args>`: the built-in simulated engine (see src/sim). Parses, then hands over.
-import { Option } from 'commander';
 import { invalidOption } from '../errors.ts';
-import { runWorker } from '../sim/workers.ts';
 import type { CommandModule } from './context.ts';
 
 const ENVIRONMENT = `
@@ -24,23 +22,19 @@ export const register: CommandModule['register'] = (program, ctx, done) => {
     .command('sim')
     .argument('<engine>', 'sglang or vllm')
     .argument('[args...]', "the engine's own command line, after --")
-    .addOption(
-      new Option('--worker <role>', "run as one of the simulated engine's worker processes").hideHelp(),
-    )
     .option(
       '--engine-version <version>',
       "print this engine release's line shapes, endpoints and warm-up requests (default: the newest bundled)",
     )
     .allowUnknownOption()
     .addHelpText('after', ENVIRONMENT)
-    .action(async (engine: string, args: string[], options: { worker?: string; engineVersion?: string }) => {
+    .action(async (engine: string, args: string[], options: { engineVersion?: string }) => {
       const { isSimEngine, SIM_ENGINES } = await import('../engines/sim.ts');
       if (!isSimEngine(engine)) {
         const names = SIM_ENGINES.map((sim) => sim.id);
         throw invalidOption('engine', names.join(' or '), engine, `e.g. vigil sim ${names[0] ?? ''} -- ...`);
       }
-      if (options.worker !== undefined) await runWorker(engine, options.worker);
-      // The server's modules load only here, so worker processes start light.
+      // The server's modules load only here, so `--help` and a bad engine name stay light.
       const { runSim } = await import('../sim/run.ts');
       const columns = ctx.stdout.isTTY === true ? ctx.stdout.columns : undefined;
       // Through the environment, so the engine's worker processes print the same release.

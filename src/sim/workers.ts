@@ -2,7 +2,6 @@
 // src/engines/<engine>/sim.ts). Like the real ones they outlive a SIGKILLed parent, which
 // is what vigil's process-group kill is for, and they exit on SIGTERM or SIGINT.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { vigilCommand } from '../self.ts';
 import type { SimEngine, SimWorker } from './types.ts';
 import { simEngineOf } from '../engines/sim.ts';
 
@@ -47,12 +46,17 @@ const waitForExit = (child: ChildProcess, ms: number): Promise<boolean> =>
     child.once('exit', onExit);
   });
 
-// Starts the workers as `vigil sim <engine> --worker <role>` in the caller's process group.
+// The body of a worker process: take the engine's process title (its one argument) and live until signalled. A
+// bare `node -e` script, not `vigil sim --worker`, because loading vigil's CLI tripled each worker's start-up CPU,
+// and a run starts one worker per rank. SIGTERM and SIGINT keep Node's default action (exit).
+const WORKER_SOURCE = "process.title = process.argv[1]; process.stdout.write('up\\n'); setInterval(() => {}, 2 ** 30);";
+
+// Starts the workers in the caller's process group.
 export const spawnWorkers = (engine: SimEngine, tpSize: number): WorkerPool => {
   const children = new Map<string, ChildProcess>();
   for (const role of workerRoles(engine, tpSize)) {
-    const [command = process.execPath, ...args] = vigilCommand('sim', engine, '--worker', role);
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const args = ['-e', WORKER_SOURCE, workerTitle(engine, role)];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     child.on('error', () => undefined);
     children.set(role, child);
   }
@@ -94,13 +98,4 @@ export const spawnWorkers = (engine: SimEngine, tpSize: number): WorkerPool => {
       for (const child of children.values()) send(child, 'SIGKILL');
     },
   };
-};
-
-// The body of a worker process: take the engine's process title and live until signalled.
-export const runWorker = (engine: SimEngine, role: string): Promise<never> => {
-  process.title = workerTitle(engine, role);
-  process.stdout.write('up\n');
-  // A long timer keeps the process alive; SIGTERM and SIGINT keep Node's default action (exit).
-  setInterval(() => undefined, 2 ** 30);
-  return new Promise<never>(() => undefined);
 };

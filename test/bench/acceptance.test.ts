@@ -15,7 +15,7 @@ describe('vigil bench: acceptance', () => {
     // In this process: the server's timers and the client's reads share one event loop, which on a busy
     // machine saves a second process's wake-up on every token.
     const server = await startTimedServer(200, 20);
-    const args = ['bench', server.url, '--requests', '24', '--concurrency', '4', '--max-tokens', '30'];
+    const args = ['bench', server.url, '--requests', '12', '--concurrency', '4', '--max-tokens', '30'];
     const r = await runMain([...args, '--output', 'json']).finally(() => server.close());
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as {
@@ -24,7 +24,7 @@ describe('vigil bench: acceptance', () => {
       errors: { total: number };
       requests: number;
     };
-    expect(report.requests).toBe(24);
+    expect(report.requests).toBe(12);
     expect(report.errors.total).toBe(0);
     // The 3% target (194-206 ms, 19.4-20.6 ms) is measured by `npm run bench:timing`, which prints the accuracy it
     // reaches. Here, on two busy cores, timers fire late by up to tens of milliseconds, so the bounds only catch a
@@ -37,11 +37,11 @@ describe('vigil bench: acceptance', () => {
   });
 
   it('--compare: a drafter with acceptance length 3 against none gives the speed-up the settings imply', async () => {
-    // 40 ms TTFT, 10 tokens/s (a 100 ms step, long beside the few tenths of a ms each request's stream adds after its
-    // last token), 31 tokens: with the drafter 11 verify steps (10 of 3 tokens, then
-    // 1), without it 31. TPOT, (e2e - TTFT) / (tokens - 1), is then 10 steps / 30 against 30 steps / 30: 3x.
-    // The first token also comes from a timer, so its lateness cancels the last one's in e2e - TTFT.
-    const env = { VIGIL_SIM_TTFT_MS: '40', VIGIL_SIM_TOKENS_PER_S: '10', VIGIL_SIM_ACCEPT_LEN: '3' };
+    // 40 ms TTFT, 20 tokens/s (a 50 ms step, long beside the few tenths of a ms each request's stream adds after its
+    // last token), 31 tokens: with the drafter 11 verify steps (10 of 3 tokens, then 1), without it 31. TPOT,
+    // (e2e - TTFT) / (tokens - 1), is then 10 steps / 30 against 30 steps / 30: 3x. The first token also comes from
+    // a timer, so its lateness cancels the last one's in e2e - TTFT.
+    const env = { VIGIL_SIM_TTFT_MS: '40', VIGIL_SIM_TOKENS_PER_S: '20', VIGIL_SIM_ACCEPT_LEN: '3' };
     const [drafted, plain] = await Promise.all([
       readySim('sglang', DRAFTER_ARGS, env),
       readySim('sglang', [], env),
@@ -75,10 +75,11 @@ describe('vigil bench: acceptance', () => {
       errors: { total: number };
     };
     // A timer fires late, never early, so each request's last step lands after its due time (a few ms on two
-    // busy cores); that lateness d adds to both sides alike: the implied ratio is (3000 + d) / (1000 + d), d 0-10 ms.
-    const implied = { lo: (3000 + 10) / (1000 + 10), hi: 3000 / 1000 };
-    // Output tokens/s compares whole requests: (40 + 30 x 100) ms against (40 + 10 x 100) ms.
-    const impliedThroughput = (40 + 30 * 100) / (40 + 10 * 100);
+    // busy cores), on each side independently: with lateness 0-10 ms the implied ratio lies in
+    // [1500 / (500 + 10), (1500 + 10) / 500]. A TPOT that took in the first token would give 1540 / 540 = 2.85.
+    const implied = { lo: 1500 / (500 + 10), hi: (1500 + 10) / 500 };
+    // Output tokens/s compares whole requests: (40 + 30 x 50) ms against (40 + 10 x 50) ms.
+    const impliedThroughput = (40 + 30 * 50) / (40 + 10 * 50);
     expect(report.errors.total).toBe(0);
     expect(report.compare.baseline.errors.total).toBe(0);
     expect(report.compare.blocks).toBe(4);

@@ -300,7 +300,7 @@ describe('vigil up: acceptance', () => {
         '--port',
         String(port),
       ],
-      { ...env, VIGIL_SIM_TIME_SCALE: '0.01' },
+      { ...env, VIGIL_SIM_TIME_SCALE: '0.002' },
     );
     expect(r.code).toBe(0);
     expect(r.events.at(-1)).toMatchObject({ type: 'ready', url: `http://127.0.0.1:${port}` });
@@ -313,7 +313,7 @@ describe('vigil up: acceptance', () => {
     await writeFile(config, `model-path: org/model\nport: ${String(port)}\napi-key: sk-in-the-file-42\n`);
     const r = await up(['--output', 'jsonl', '--', 'vigil', 'sim', 'sglang', '--', '--config', config], {
       ...env,
-      VIGIL_SIM_TIME_SCALE: '0.01',
+      VIGIL_SIM_TIME_SCALE: '0.002',
     });
     expect(r.code).toBe(0);
     expect(r.events.at(-1)).toMatchObject({ type: 'ready', url: `http://127.0.0.1:${port}` });
@@ -337,7 +337,7 @@ describe('vigil up: acceptance', () => {
         '--port',
         String(port),
       ],
-      { ...env, VIGIL_SIM_TIME_SCALE: '0.01', VIGIL_SIM_FAIL: 'cuda-oom@graph-capture' },
+      { ...env, VIGIL_SIM_TIME_SCALE: '0.002', VIGIL_SIM_FAIL: 'cuda-oom@graph-capture' },
     );
     expect(r.code).toBe(3);
     const failed = r.events.at(-1);

@@ -181,7 +181,7 @@ describe('managing remote launches', () => {
         '--url',
         `http://127.0.0.1:${port}`,
         '--env',
-        'VIGIL_SIM_TIME_SCALE=0.01',
+        'VIGIL_SIM_TIME_SCALE=0.002',
         '--env',
         `HF_TOKEN=${token}`,
         '--',

@@ -68,7 +68,7 @@ export const startSim = (
   const fd = openSync(logPath, 'a');
   const child = spawn(process.execPath, [ENTRY, 'sim', engine, '--', ...args], {
     cwd: ROOT,
-    env: { ...process.env, VIGIL_SIM_TIME_SCALE: '0.01', VIGIL_SIM_TRACE: tracePath, COLUMNS: '100', ...env },
+    env: { ...process.env, VIGIL_SIM_TIME_SCALE: '0.002', VIGIL_SIM_TRACE: tracePath, COLUMNS: '100', ...env },
     stdio: ['ignore', fd, fd],
     detached: true,
   });
@@ -98,7 +98,7 @@ export const runSimSync = (
 ): { status: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string } => {
   const result = spawnSync(process.execPath, [ENTRY, 'sim', ...args], {
     cwd: ROOT,
-    env: { ...process.env, VIGIL_SIM_TIME_SCALE: '0.01', ...env },
+    env: { ...process.env, VIGIL_SIM_TIME_SCALE: '0.002', ...env },
     encoding: 'utf8',
     timeout: 30_000,
   });

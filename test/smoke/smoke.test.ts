@@ -111,7 +111,7 @@ describe('vigil up --smoke', () => {
         '--port',
         String(port),
       ],
-      { ...state.env, VIGIL_SIM_TIME_SCALE: '0.01', ...FAST, ...env },
+      { ...state.env, VIGIL_SIM_TIME_SCALE: '0.002', ...FAST, ...env },
     );
     for (const event of r.events) if (event.type === 'launched') trackSession(event.pgid);
     return r;

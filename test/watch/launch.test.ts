@@ -289,12 +289,12 @@ describe('launch: failures', () => {
         '--child',
         '--child-ignores-term',
         '--exit-after',
-        '2000',
+        '1000',
         '--exit-code',
         '1',
       ),
       port,
-      graceMs: 3000,
+      graceMs: 1500,
     });
     const exited = r.of('exited');
     expect(exited).toHaveLength(1);
@@ -302,7 +302,7 @@ describe('launch: failures', () => {
     const failed = last(r);
     expect(failed).toMatchObject({ type: 'failed', reason: 'exited', server_exit_code: 1 });
     // The rank outlives SIGTERM, so the stop takes the whole grace period; the exit was said before it.
-    expect(failed!.t - exited[0]!.t).toBeGreaterThanOrEqual(2900);
+    expect(failed!.t - exited[0]!.t).toBeGreaterThanOrEqual(1400);
     expect(r.events.indexOf(exited[0]!)).toBeLessThan(r.events.indexOf(failed!));
     expect(r.of('notice').find((n) => n.code === 'stopping')!.t).toBeGreaterThanOrEqual(exited[0]!.t);
     await expectNoProcessLeft({ sid: r.sid! });
@@ -410,8 +410,8 @@ describe('launch: failures', () => {
     const r = await run({
       command: serverCommand('--port', String(port), '--never-healthy', '--progress-every', '100'),
       port,
-      stallTimeoutMs: 2000,
-      timeoutMs: 4000,
+      stallTimeoutMs: 1000,
+      timeoutMs: 2500,
     });
     expect(last(r)).toMatchObject({ type: 'failed', reason: 'timeout' });
   });

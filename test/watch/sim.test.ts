@@ -25,7 +25,7 @@ const runSim = async (
     stateDir,
     graceMs: 3000,
     offline: true,
-    env: { VIGIL_SIM_TIME_SCALE: '0.01', ...simEnv },
+    env: { VIGIL_SIM_TIME_SCALE: '0.002', ...simEnv },
     ...options,
   });
   const c: Collected = await collect(handle);
