@@ -315,7 +315,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       // whose tail opens the log): what the earlier starts printed no longer explains this one. Rare, so the engine
       // is resolved only then.
       const marks = tracker.phaseMarks();
-      if (marks.length === 1 && marks[0]?.line === raw.line && (before > 0 || endedBefore(tracker, raw.line))) {
+      if (
+        marks.length === 1 &&
+        marks[0]?.line === raw.line &&
+        (before > 0 || endedBefore(tracker, raw.line))
+      ) {
         if (trackerFor(resolveEngine()) === tracker) forgetBefore(raw.line);
       }
     }

@@ -49,7 +49,8 @@ const waitForExit = (child: ChildProcess, ms: number): Promise<boolean> =>
 // The body of a worker process: take the engine's process title (its one argument) and live until signalled. A
 // bare `node -e` script, not `vigil sim --worker`, because loading vigil's CLI tripled each worker's start-up CPU,
 // and a run starts one worker per rank. SIGTERM and SIGINT keep Node's default action (exit).
-const WORKER_SOURCE = "process.title = process.argv[1]; process.stdout.write('up\\n'); setInterval(() => {}, 2 ** 30);";
+const WORKER_SOURCE =
+  "process.title = process.argv[1]; process.stdout.write('up\\n'); setInterval(() => {}, 2 ** 30);";
 
 // Starts the workers in the caller's process group.
 export const spawnWorkers = (engine: SimEngine, tpSize: number): WorkerPool => {

@@ -350,7 +350,8 @@ describe('a log appended to by several starts', () => {
       '(EngineCore pid=47) ValueError: Free memory on device cuda:0 (3.22/4.0 GiB) on startup is less than desired GPU memory utilization (0.9, 3.6 GiB).',
       '(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
     ];
-    const again = "(APIServer pid=1) INFO 04-22 21:30:42 [utils.py:233] non-default args: {'model': 'Qwen/Qwen2.5-3B'}";
+    const again =
+      "(APIServer pid=1) INFO 04-22 21:30:42 [utils.py:233] non-default args: {'model': 'Qwen/Qwen2.5-3B'}";
     expect(diagnose(numbered(...tail, again))).toMatchObject({ class: 'hang' });
     // Without the engine's word that the start failed, an error pasted above the log is still the log's error.
     expect(diagnose(numbered(tail[0]!, again)).class).toBe('cuda-oom');

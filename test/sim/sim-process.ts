@@ -68,7 +68,13 @@ export const startSim = (
   const fd = openSync(logPath, 'a');
   const child = spawn(process.execPath, [ENTRY, 'sim', engine, '--', ...args], {
     cwd: ROOT,
-    env: { ...process.env, VIGIL_SIM_TIME_SCALE: '0.002', VIGIL_SIM_TRACE: tracePath, COLUMNS: '100', ...env },
+    env: {
+      ...process.env,
+      VIGIL_SIM_TIME_SCALE: '0.002',
+      VIGIL_SIM_TRACE: tracePath,
+      COLUMNS: '100',
+      ...env,
+    },
     stdio: ['ignore', fd, fd],
     detached: true,
   });
