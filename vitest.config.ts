@@ -31,6 +31,7 @@ const PROCESS_HEAVY = [
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/helpers/global-build.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     reporters: ['default'],

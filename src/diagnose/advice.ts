@@ -52,6 +52,11 @@ export const adviseFor = (
   context: DiagnosisContext,
 ): string[] => {
   if (cls === 'ready') return [];
+  // The same on every engine: what is missing is the host's compiler, not anything of the engine.
+  if (cls === 'dependency' && facts.kind === 'toolchain')
+    return [
+      "Install a C/C++ compiler in the server's environment (Debian/Ubuntu: apt-get install build-essential), or point CC at one.",
+    ];
   const own = getEngine(engine).advise?.(cls, facts, context) ?? [];
   if (own.length > 0) return own;
   if (cls === 'dependency' && facts.package !== undefined && facts.package !== '')

@@ -46,6 +46,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   'max seq len', // vLLM `The model's max seq len (N) is larger than the maximum number of tokens ...`
   'on startup', // vLLM `Free memory on device (...) on startup ...`
   'in PATH', // TGI `text-generation-server not found in PATH`
+  'C compiler', // Triton `Failed to find C compiler`
+  'C++ compiler', // torch inductor `InvalidCxxCompiler: No working C++ compiler found`
   'terminate called', // C++ `terminate called after throwing an instance of ...`
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
   '[c10d]', // torch.distributed socket and store timeouts

@@ -738,6 +738,23 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `a kernel compiled at run time cannot be linked: ${f.value ?? 'a library'} is not installed where the linker looks`,
   },
   {
+    // Kernels compiled at run time (Triton, torch.compile's C++ wrappers, a JIT extension) need a C/C++ compiler:
+    // a slim image or a fresh host without one fails at the first compile.
+    id: 'compiler-missing',
+    class: 'dependency',
+    weight: 98,
+    needles: ['C compiler', 'C++ compiler', "command '"],
+    pattern:
+      /Failed to find C compiler|No working C\+\+ compiler found|InvalidCxxCompiler|error: command '(?:gcc|cc|c\+\+|g\+\+)' failed/,
+    samples: [
+      'RuntimeError: Failed to find C compiler. Please specify via CC environment variable.',
+      'torch._inductor.exc.InvalidCxxCompiler: No working C++ compiler found in torch._inductor.config.cpp.cxx',
+      "error: command 'gcc' failed: No such file or directory",
+    ],
+    facts: () => ({ kind: 'toolchain' }),
+    summary: () => 'a kernel compiled at run time needs a C/C++ compiler, and none was found',
+  },
+  {
     // CUDA's own refusal of the driver it finds: error 803 (driver and runtime do not fit) and 804 (a forward
     // compatibility package on a GPU that does not support it), often worded through cudaGetDeviceCount().
     id: 'cuda-driver-compat',

@@ -38,8 +38,19 @@ describe('vigil wait', () => {
 
   it('exits 3 as soon as the watched process dies', async () => {
     const port = await freePort();
-    const pid = await startServer('--port', String(port), '--never-healthy', '--exit-after', '400');
-    const r = await runVigil(['wait', `http://127.0.0.1:${port}`, '--pid', String(pid), '--output', 'jsonl']);
+    const pid = await startServer('--port', String(port), '--never-healthy');
+    const running = startVigil([
+      'wait',
+      `http://127.0.0.1:${port}`,
+      '--pid',
+      String(pid),
+      '--output',
+      'jsonl',
+    ]);
+    // The server dies once vigil watches it (a timed exit could come before vigil starts on a busy machine).
+    await running.waitFor((e) => e.type === 'probe');
+    process.kill(pid, 'SIGKILL');
+    const r = await running.done;
     expect(r.code).toBe(3);
     expect(r.events.at(-1)).toMatchObject({ type: 'failed', reason: 'exited' });
   });

@@ -344,6 +344,15 @@ describe('a log appended to by several starts', () => {
     expect(diagnosis.evidence.map((e) => e.line)).not.toContain(4);
   });
 
+  it("does not take vLLM's report of a start that fits in memory for the free-memory error", () => {
+    const report =
+      '(Worker_TP1 pid=1445493) INFO 10-09 11:10:39 [gpu_worker.py:955] Free memory on device (43.71/44.39 GiB) on startup. Desired GPU memory utilization is (0.8, 35.51 GiB). Actual usage is 25.87 GiB for consumed memory (weights + non-torch), 2.27 GiB for peak activation, and 0.92 GiB for CUDAGraph memory.';
+    const error =
+      '(EngineCore pid=47) ValueError: Free memory on device (22.1/79.2 GiB) on startup. Desired GPU memory utilization is (0.9, 71.3 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.';
+    expect(diagnose(numbered(report)).class).not.toBe('cuda-oom');
+    expect(diagnose(numbered(error)).class).toBe('cuda-oom');
+  });
+
   it('starts afresh after the tail of a failed start, as a restarted container prints it', () => {
     // A log that opens inside the last words of a crashed start (docker logs of a restart loop), then a new start.
     const tail = [

@@ -19,7 +19,7 @@ const newest = (dir: string, ext: string): number => {
 
 let built = false;
 
-// Runs `tsc -p tsconfig.build.json` when src/ changed since the last build (npm test builds first anyway).
+// Runs `tsc -p tsconfig.build.json` when src/ changed since the last build (the global setup calls it first).
 export const ensureBuilt = (): void => {
   if (built) return;
   let stale: boolean;

@@ -53,7 +53,7 @@ export const findLastStart = async (
 ): Promise<StartPlace | null> => {
   const readers = readersFor(engine);
   // The file scan's own line finder, searching for the phase literals only.
-  const finder = createLineFinder({ bufferBytes: CHUNK });
+  const finder = createLineFinder({ bufferBytes: Math.min(CHUNK, size) });
   finder.setLiterals(PHASE_NEEDLES);
   const [buffer] = finder.buffers;
   const place = async (offset: number): Promise<StartPlace> => ({

@@ -111,9 +111,10 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 95,
     needles: ['on startup'],
     // Up to 0.14: `... on startup is less than desired GPU memory utilization (0.9, ...)`; from 0.15:
-    // `... on startup. Desired GPU memory utilization is (0.9, ...)`.
+    // `... on startup. Desired GPU memory utilization is (0.9, ...)`. The same words then `Actual usage is ...` are
+    // an INFO report of a start that fits (with --kv-cache-memory advice), not this error.
     pattern:
-      /Free memory on device (?:\S+ )?\(([\d.]+)\/([\d.]+) GiB\) on startup(?: is less than desired GPU memory utilization|\. Desired GPU memory utilization is) \(([\d.]+)/,
+      /Free memory on device (?:\S+ )?\(([\d.]+)\/([\d.]+) GiB\) on startup(?: is less than desired GPU memory utilization|\. Desired GPU memory utilization is) \(([\d.]+), [\d.]+ GiB\)(?!\. Actual usage)/,
     releases: { since: '0.10.0' },
     samples: [
       'ValueError: Free memory on device (22.1/79.2 GiB) on startup. Desired GPU memory utilization is (0.9, 71.3 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
