@@ -88,7 +88,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'invalid-value',
     weight: 98,
     needles: ['divisible by'],
-    pattern: /((?:[\w.]+=)?\S+ (?:must be|is not) divisible by .+)$/,
+    pattern: /(?<!\S)((?:[\w.]+=)?\S+ (?:must be|is not) divisible by .+)$/,
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `a parallelism setting does not fit the model: ${f.value ?? ''}`,
   },
@@ -511,7 +511,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 100,
     needles: ['minimum required version'],
     pattern:
-      /(\S+) is installed with version (\S+), which is less than the minimum required version (\w[\w+-]*(?:\.\w[\w+-]*)*)|(\S+) with minimum required version (\w[\w+-]*(?:\.\w[\w+-]*)*) is not installed/,
+      /(?<!\S)(\S+) is installed with version (\S+), which is less than the minimum required version (\w[\w+-]*(?:\.\w[\w+-]*)*)|(?<!\S)(\S+) with minimum required version (\w[\w+-]*(?:\.\w[\w+-]*)*) is not installed/,
     facts: (m) => ({ package: m[1] ?? m[4] ?? '', value: m[2] ?? 'none', choices: m[3] ?? m[5] ?? '' }),
     summary: (f) =>
       `${f.package ?? ''} ${f.value === 'none' ? 'is not installed' : `is ${f.value ?? ''}`}, but at least ${f.choices ?? ''} is required`,
@@ -613,7 +613,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'dependency',
     weight: 97,
     needles: ['shared object file'],
-    pattern: /(\S+\.so(?:\.[\d.]+)?): cannot open shared object file/,
+    pattern: /(?<!\S)(\S+\.so(?:\.[\d.]+)?): cannot open shared object file/,
     samples: ['ImportError: libnvrtc.so.12: cannot open shared object file: No such file or directory'],
     facts: (m) => ({ package: m[1] ?? '', kind: 'abi' }),
     summary: (f) =>

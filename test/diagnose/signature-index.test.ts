@@ -11,14 +11,14 @@ const expected = (text: string) =>
 
 describe('candidatesFor', () => {
   it('agrees with a search for each needle on every fixture log line', () => {
-    let lines = 0;
-    for (const file of readdirSync(FIXTURE_DIR).filter((name) => name.endsWith('.log'))) {
-      for (const line of readFileSync(join(FIXTURE_DIR, file), 'utf8').split('\n')) {
-        expect(candidatesFor(line), line).toEqual(expected(line));
-        lines++;
-      }
-    }
-    expect(lines).toBeGreaterThan(400);
+    // Each distinct line once, and one assertion at the end (an expect per line cost more than the check).
+    const lines = new Set<string>();
+    for (const file of readdirSync(FIXTURE_DIR).filter((name) => name.endsWith('.log')))
+      for (const line of readFileSync(join(FIXTURE_DIR, file), 'utf8').split('\n')) lines.add(line);
+    const ids = (signatures: readonly { id: string }[]): string => signatures.map((s) => s.id).join(' ');
+    const disagreeing = [...lines].filter((line) => ids(candidatesFor(line)) !== ids(expected(line)));
+    expect(disagreeing.slice(0, 5)).toEqual([]);
+    expect(lines.size).toBeGreaterThan(400);
   });
 
   it('finds needles that overlap, nest or start at the same place', () => {

@@ -30,8 +30,16 @@ const templatePattern = (full: string, kind: string): RegExp => {
   return new RegExp(`^${head}${body.split('{}').map(escape).join('[\\s\\S]*?')}`);
 };
 
-const patternsOf = (catalogue: Catalogue): RegExp[] =>
-  catalogue.messages.map((message) => templatePattern(message.text, message.kind));
+// Built once per catalogue: every rule is checked against the same few thousand patterns.
+const patternCache = new Map<Catalogue, RegExp[]>();
+const patternsOf = (catalogue: Catalogue): RegExp[] => {
+  let patterns = patternCache.get(catalogue);
+  if (patterns === undefined) {
+    patterns = catalogue.messages.map((message) => templatePattern(message.text, message.kind));
+    patternCache.set(catalogue, patterns);
+  }
+  return patterns;
+};
 
 interface Claim {
   engine: string;
