@@ -98,6 +98,9 @@ const isPointer = (signature: Signature): boolean => signature.class === 'unknow
 
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
+// NCCL's own debug output carries its level after the library's name (`… NCCL WARN NET/OFI Initializing plugin
+// failed`): a WARN is a notice NCCL survived (a plugin falling back to sockets), like any warning.
+const NCCL_NOTICE = /\bNCCL (?:WARN|INFO)\b/;
 const API_SERVED = /"(?:GET|POST) \/v1\/\S* HTTP\/[\d.]+" 2\d\d/;
 
 // Creates a diagnoser that consumes a log incrementally.
@@ -303,6 +306,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           code,
           piece.level === 'warning' ||
             piece.level === 'info' ||
+            NCCL_NOTICE.test(text) ||
             (piece.level === null && inWarningTraceback(raw.line)),
         );
         matched = true;

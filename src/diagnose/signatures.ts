@@ -114,11 +114,12 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['rror'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?:^|[\s`'"(=])--[a-z][\w-]+.*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?<![\w-])--[a-z][\w-]+.*)$/,
     samples: [
       'ValueError: Error: --data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2',
       'ValueError: Cannot set --encoder-only and --disaggregation-mode prefill/decode together',
       'AssertionError: Elastic EP scale-up requires --pp-size 1 (got pp_size=2); WORLD must not span PP stages.',
+      'ArgumentTypeError: --cuda-graph-config must be a JSON object, got list',
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the server refused its settings: ${f.value ?? ''}`,
@@ -753,6 +754,22 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     ],
     facts: () => ({ kind: 'toolchain' }),
     summary: () => 'a kernel compiled at run time needs a C/C++ compiler, and none was found',
+  },
+  {
+    // An engine's fallback to the transformers implementation, for an architecture it has no class of its own for,
+    // finds none in transformers either: the same case as SGLang's `has no SGlang implementation`.
+    id: 'transformers-no-model-module',
+    class: 'weight-mismatch',
+    weight: 94,
+    origin: 'dependency',
+    needles: ['registered model'],
+    pattern: /Cannot find model module\. '(\w+)' is not a registered model in the Transformers library/,
+    samples: [
+      "ValueError: Cannot find model module. 'Cosmos3ForConditionalGeneration' is not a registered model in the Transformers library (only relevant if the model is meant to be in Transformers) and 'AutoModel' is not present in the model config's 'auto_map' (relevant if the model is custom).",
+    ],
+    facts: (m) => ({ arch: m[1] ?? '', kind: 'arch' }),
+    summary: (f) =>
+      `no model class serves the architecture ${f.arch ?? ''}: the engine has none, and its transformers fallback found none either`,
   },
   {
     // CUDA's own refusal of the driver it finds: error 803 (driver and runtime do not fit) and 804 (a forward

@@ -344,6 +344,16 @@ describe('a log appended to by several starts', () => {
     expect(diagnosis.evidence.map((e) => e.line)).not.toContain(4);
   });
 
+  it("reads NCCL's own WARN lines as notices: the engine's error before them is the cause", () => {
+    const lines = numbered(
+      "ValueError: Cannot find model module. 'Cosmos3ForConditionalGeneration' is not a registered model in the Transformers library (only relevant if the model is meant to be in Transformers)",
+      '[2026-09-15 17:47:44] host:2343720:2343720 [0] int nccl_net_ofi_create_plugin(nccl_net_ofi_plugin_t**):215 NCCL WARN NET/OFI Failed to initialize rdma protocol',
+    );
+    expect(diagnose(lines, 'sglang').class).toBe('weight-mismatch');
+    // Alone, the WARN line is still what the log shows.
+    expect(diagnose(numbered(lines[1]!.text), 'sglang').class).toBe('nccl');
+  });
+
   it("does not take vLLM's report of a start that fits in memory for the free-memory error", () => {
     const report =
       '(Worker_TP1 pid=1445493) INFO 10-09 11:10:39 [gpu_worker.py:955] Free memory on device (43.71/44.39 GiB) on startup. Desired GPU memory utilization is (0.8, 35.51 GiB). Actual usage is 25.87 GiB for consumed memory (weights + non-torch), 2.27 GiB for peak activation, and 0.92 GiB for CUDAGraph memory.';
