@@ -17,6 +17,14 @@ const startServer = async (...args: string[]): Promise<number> => {
   return child.pid!;
 };
 
+// A server that never turns healthy, and vigil wait watching it and its pid.
+const watchNeverHealthy = async () => {
+  const port = await freePort();
+  const pid = await startServer('--port', String(port), '--never-healthy');
+  const running = startVigil(['wait', `http://127.0.0.1:${port}`, '--pid', String(pid), '--output', 'jsonl']);
+  return { pid, running };
+};
+
 describe('vigil wait', () => {
   it('exits 0 once the server is ready', async () => {
     const port = await freePort();
@@ -37,16 +45,7 @@ describe('vigil wait', () => {
   });
 
   it('exits 3 as soon as the watched process dies', async () => {
-    const port = await freePort();
-    const pid = await startServer('--port', String(port), '--never-healthy');
-    const running = startVigil([
-      'wait',
-      `http://127.0.0.1:${port}`,
-      '--pid',
-      String(pid),
-      '--output',
-      'jsonl',
-    ]);
+    const { pid, running } = await watchNeverHealthy();
     // The server dies once vigil watches it (a timed exit could come before vigil starts on a busy machine).
     await running.waitFor((e) => e.type === 'probe');
     process.kill(pid, 'SIGKILL');
@@ -56,16 +55,7 @@ describe('vigil wait', () => {
   });
 
   it('exits 130 on SIGINT and leaves the server alone', async () => {
-    const port = await freePort();
-    const pid = await startServer('--port', String(port), '--never-healthy');
-    const running = startVigil([
-      'wait',
-      `http://127.0.0.1:${port}`,
-      '--pid',
-      String(pid),
-      '--output',
-      'jsonl',
-    ]);
+    const { pid, running } = await watchNeverHealthy();
     await running.waitFor((e) => e.type === 'probe');
     running.child.kill('SIGINT');
     expect((await running.done).code).toBe(130);
