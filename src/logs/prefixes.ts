@@ -106,6 +106,12 @@ const RULES: PrefixRule[] = [
   },
   // vLLM process tags, possibly nested: `(EngineCore_0 pid=675221) (VllmWorker TP0 pid=675227) `.
   { first: '(', pattern: /^\(([^()]{1,80}? pid=\d+[^()]{0,60})\) /, rank: (m) => rankOfTag(m[1] ?? '') },
+  // The same tags without their pid, as log collectors that drop pids print them: `(APIServer) `, `(EngineCore_DP0) `.
+  {
+    first: '(',
+    pattern: /^\(((?:APIServer|EngineCore|VllmWorker|Worker)(?:[_ ][\w ]{1,40})?)\) /,
+    rank: (m) => rankOfTag(m[1] ?? ''),
+  },
   // vLLM level + time + location: `INFO 11-24 11:44:17 [gpu_worker.py:348] ` and ≤0.7 `INFO 04-27 10:13:05 llm_engine.py:275] `.
   {
     first: 'v',

@@ -98,6 +98,9 @@ describe('stripPrefixes', () => {
       'info',
     ],
     ['(Worker_DP0_TP5_EP5 pid=9) WARNING 01-01 00:00:00 [a.py:1] careful', 'careful', 5, 'warning'],
+    // Tags whose pid a log collector dropped.
+    ['(APIServer) INFO:     Application startup complete.', 'Application startup complete.', null, 'info'],
+    ['(Worker_TP2) WARNING 01-01 00:00:00 [a.py:1] careful', 'careful', 2, 'warning'],
     [
       'INFO 04-27 10:13:05 llm_engine.py:275] # GPU blocks: 0, # CPU blocks: 256',
       '# GPU blocks: 0, # CPU blocks: 256',
