@@ -20,9 +20,12 @@ const CRASH_SIGNALS: Readonly<Record<string, number>> = {
 };
 
 // A shell's report of a killed child: `Killed`, `1234 Killed  python3 -m ...`, or `Killed <server command>`
-// (the server names come from the engines' hints).
+// (the server names come from the engines' hints, which are literals: escaped, as `(` or `.` may be in one).
+const HINT_WORDS = NAMED_ENGINES.flatMap((engine) => engine.hintNeedles)
+  .map((needle) => needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|');
 const SHELL_KILLED = new RegExp(
-  String.raw`^Killed\b|\bKilled\s+(?:\S*(?:python|${NAMED_ENGINES.flatMap((engine) => engine.hintNeedles).join('|')})\S*)|\s\d+ Killed\s|Out of memory: Killed process`,
+  String.raw`^Killed\b|\bKilled\s+(?:\S*(?:python|${HINT_WORDS})\S*)|\s\d+ Killed\s|Out of memory: Killed process`,
 );
 
 export const GENERIC_SIGNATURES: readonly Signature[] = [
