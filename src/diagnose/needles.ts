@@ -2,6 +2,7 @@
 // A line with none of them can change neither the diagnosis nor the phase, so a 1 GB log is searched for these
 // literals only (String#indexOf is a Boyer-Moore search: far faster than one regular expression per line).
 import { NAMED_ENGINES } from '../engines/index.ts';
+import { escapeRegExp } from '../regexp.ts';
 import { FRAME_CONTEXTS } from './signatures.ts';
 
 // The prefilter is a cover: every line a failure signature matches contains one of ERROR_NEEDLES (a test checks
@@ -106,8 +107,6 @@ export const minimizeNeedles = (needles: readonly string[]): string[] => {
   for (const needle of unique) if (!kept.some((shorter) => needle.includes(shorter))) kept.push(needle);
   return kept;
 };
-
-export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // One regular expression that finds any of the needles in a single line.
 export const needleRegExp = (needles: readonly string[]): RegExp =>

@@ -2,7 +2,7 @@
 import { NAMED_ENGINES } from '../engines/index.ts';
 import type { EngineId } from '../engines/types.ts';
 import type { Signature } from './facts.ts';
-import { escapeRegExp } from './needles.ts';
+import { escapeRegExp } from '../regexp.ts';
 import { GENERIC_SIGNATURES } from './signatures.ts';
 
 // Every signature, fallbacks last (they apply only to lines nothing else matched).
@@ -54,10 +54,9 @@ export const candidatesFor = (text: string): Signature[] => {
 
 const FRAME = /^File "([^"]+)", line \d+, in (\w+)/;
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ENGINE_PACKAGES = NAMED_ENGINES.flatMap((engine) => engine.framePackages);
-const PACKAGE_NAMES = [...ENGINE_PACKAGES, 'transformers/', 'torch/'].map(escape).join('|');
-const ENGINE_NAMES = ENGINE_PACKAGES.map(escape).join('|');
+const PACKAGE_NAMES = [...ENGINE_PACKAGES, 'transformers/', 'torch/'].map(escapeRegExp).join('|');
+const ENGINE_NAMES = ENGINE_PACKAGES.map(escapeRegExp).join('|');
 // The last package folder of a path that is not followed by an engine's own folder.
 const PACKAGE_AT = new RegExp(`(?:${PACKAGE_NAMES})(?!.*\\/(?:${ENGINE_NAMES}))`);
 

@@ -1,6 +1,7 @@
 // Failure signatures shared by every engine: argparse, Python, torch, CUDA, NCCL/gloo, Hugging Face Hub, signals
 // (docs/engines/log-patterns.md). Engine-specific shapes live in src/engines/<engine>/failures.ts.
 import { NAMED_ENGINES } from '../engines/index.ts';
+import { escapeRegExp } from '../regexp.ts';
 import type { FrameContext } from '../engines/types.ts';
 import type { Signature } from './facts.ts';
 import { explainSignal, signalName, signalNumber } from './signals.ts';
@@ -22,7 +23,7 @@ const CRASH_SIGNALS: Readonly<Record<string, number>> = {
 // A shell's report of a killed child: `Killed`, `1234 Killed  python3 -m ...`, or `Killed <server command>`
 // (the server names come from the engines' hints, which are literals: escaped, as `(` or `.` may be in one).
 const HINT_WORDS = NAMED_ENGINES.flatMap((engine) => engine.hintNeedles)
-  .map((needle) => needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .map(escapeRegExp)
   .join('|');
 const SHELL_KILLED = new RegExp(
   String.raw`^Killed\b|\bKilled\s+(?:\S*(?:python|${HINT_WORDS})\S*)|\s\d+ Killed\s|Out of memory: Killed process`,

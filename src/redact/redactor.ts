@@ -3,6 +3,7 @@
 // shapes that carry a secret whatever its value: secret flags (and any option named close to one), credentials in
 // URLs, bearer headers and NAME=value pairs named like tokens.
 import type { VigilEvent } from '../events.ts';
+import { escapeRegExp } from '../regexp.ts';
 
 export const MASK = '***';
 
@@ -112,8 +113,6 @@ const SHAPES: [RegExp, string | ((...parts: string[]) => string)][] = [
 
 // What a log line reveals: api_key='...' in SGLang's server_args, or --api-key X echoed.
 const LEARNABLE = /\b(?:admin_)?api_key=(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)"|([^\s,)]+))/g;
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // Builds a redactor for one launch.
 export const createRedactor = (source: RedactorSource = {}): Redactor => {

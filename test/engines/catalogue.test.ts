@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NAMED_ENGINES } from '../../src/engines/index.ts';
 import { holdsFor, type Releases } from '../../src/engines/releases.ts';
+import { escapeRegExp } from '../../src/regexp.ts';
 
 interface Catalogue {
   engine: string;
@@ -18,7 +19,6 @@ const catalogues: Catalogue[] = readdirSync(DIR)
   .filter((name) => name.endsWith('.json'))
   .map((name) => JSON.parse(readFileSync(join(DIR, name), 'utf8')) as Catalogue);
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // A format string as a pattern: each `{}` stands for any text; a sample may carry more after the message, and
 // an exception's message may be logged with or without its class name (`RuntimeError: `).
 const templatePattern = (full: string, kind: string): RegExp => {
@@ -26,8 +26,8 @@ const templatePattern = (full: string, kind: string): RegExp => {
   const text = full.split('\n')[0] ?? '';
   const exception = kind === 'raise' ? /^(\w+: )/.exec(text)?.[1] : undefined;
   const body = exception === undefined ? text : text.slice(exception.length);
-  const head = exception === undefined ? '' : `(?:${escape(exception)})?`;
-  return new RegExp(`^${head}${body.split('{}').map(escape).join('[\\s\\S]*?')}`);
+  const head = exception === undefined ? '' : `(?:${escapeRegExp(exception)})?`;
+  return new RegExp(`^${head}${body.split('{}').map(escapeRegExp).join('[\\s\\S]*?')}`);
 };
 
 // Built once per catalogue: every rule is checked against the same few thousand patterns.

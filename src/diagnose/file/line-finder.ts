@@ -1,6 +1,7 @@
 // Finds the lines of a buffer that contain any of a set of literals, and counts newlines: the inner loop of
 // `vigil diagnose` on a large file. The lines that hold a literal are few, and only they become strings.
 // Hand-written: no library searches a Buffer for many literals at once.
+import { escapeRegExp } from '../../regexp.ts';
 
 // Searches reads into its own buffers.
 export interface LineFinder {
@@ -34,8 +35,6 @@ const everyLine = (buffer: Buffer, from: number, to: number): number[] => {
   }
   return starts;
 };
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // One regular expression over the region read as latin1 (one character per byte, so indices are byte offsets):
 // a single pass finds every literal, where one Buffer#indexOf pass per literal cost 1.6–1.8 times as much with

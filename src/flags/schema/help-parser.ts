@@ -2,6 +2,7 @@
 // Hand-written: no library reads argparse help back. It relies only on what every argparse layout since
 // Python 3.8 shares: a `usage:` block, section headings at column 0, and entries at one fixed indent.
 import type { SchemaSource } from '../../events.ts';
+import { escapeRegExp } from '../../regexp.ts';
 import { FLAG_ENGINES, getEngine } from '../../engines/index.ts';
 import {
   dialectOf,
@@ -122,10 +123,8 @@ const topLevelWords = (usage: string): Set<string> => {
   return words;
 };
 
-const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 const positionalNargs = (usage: string, name: string, required: boolean): Nargs => {
-  const n = escapeRegex(name);
+  const n = escapeRegExp(name);
   if (new RegExp(String.raw`\[${n} (?:\.\.\.|\[${n} \.\.\.\])\]`).test(usage)) return '*';
   if (new RegExp(String.raw`(?:^|\s)${n} \[${n} \.\.\.\]`).test(usage)) return '+';
   return required ? null : '?';
