@@ -1,7 +1,7 @@
 // Test support: run the built `vigil sim` as a real process (own process group, output to one log file the
 // way `vigil up` captures it), probe it over loopback, and clean everything up after each test.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { openSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,34 +11,9 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRY = join(ROOT, 'bin', 'vigil.js');
 
-const newest = (dir: string): number => {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-};
-
-// The sources `vigil sim` is built from (npm test builds everything first; this covers running vitest alone).
-const SIM_SOURCES = ['sim', 'flags', 'cli', 'engines'];
-
-// Builds dist/ when it is missing or older than the simulator's sources (tsc emits despite others' type errors).
-export const ensureBuilt = (): void => {
-  const main = join(ROOT, 'dist', 'cli', 'main.js');
-  const run = join(ROOT, 'dist', 'sim', 'run.js');
-  const sources = Math.max(...SIM_SOURCES.map((dir) => newest(join(ROOT, 'src', dir))));
-  if (existsSync(main) && existsSync(run) && statSync(run).mtimeMs >= sources) return;
-  spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'],
-    {
-      cwd: ROOT,
-      stdio: 'ignore',
-    },
-  );
-  if (!existsSync(run)) throw new Error('dist/sim/run.js is missing after tsc -p tsconfig.build.json');
-};
+// dist/ is built by the global setup when src/ is newer; the helpers' own check is kept for callers outside vitest's
+// setup, and it is the one in test/helpers/build.ts.
+export { ensureBuilt } from '../helpers/build.ts';
 
 export { freePort } from '../helpers/ports.ts';
 
