@@ -82,14 +82,17 @@ describe('findTreeMembers', () => {
     trackSession(child.pid!);
     await waitForAlive(child.pid!);
     const deadline = Date.now() + 10_000;
+    // A job is listed from its fork but takes its own group a moment later: wait for three groups.
+    const settled = (list: { pgid: number }[]) =>
+      list.length === 3 && new Set(list.map((m) => m.pgid)).size === 3;
     let members = findTreeMembers({ sid: child.pid! });
-    while (members.length < 3 && Date.now() < deadline) {
+    while (!settled(members) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
       members = findTreeMembers({ sid: child.pid! });
     }
     expect(members.map((m) => m.pid)).toContain(child.pid);
     expect(members).toHaveLength(3);
-    expect(new Set(members.map((m) => m.pgid)).size).toBeGreaterThan(1);
+    expect(new Set(members.map((m) => m.pgid)).size).toBe(3);
     expect(findTreeMembers({ pgid: child.pid! }).map((m) => m.pid)).toEqual([child.pid]);
   });
 
