@@ -51,7 +51,9 @@ export const ERROR_NEEDLES: readonly string[] = [
   'C++ compiler', // torch inductor `InvalidCxxCompiler: No working C++ compiler found`
   'terminate called', // C++ `terminate called after throwing an instance of ...`
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
-  '[c10d]', // torch.distributed socket and store timeouts
+  'client socket has timed out', // torch.distributed socket and store timeouts
+  'TCP client failed',
+  'waitForInput',
   'assert', // a quoted `assert …shape…` line above a bare AssertionError
   // a KeyError logged through str(): the quoted key alone, ending in a parameter's last name
   "weight'",

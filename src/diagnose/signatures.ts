@@ -313,9 +313,15 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'dist-store',
     class: 'nccl',
     weight: 84,
-    needles: ['DistStoreError', 'waiting for clients', '[c10d]'],
+    needles: [
+      'DistStoreError',
+      'waiting for clients',
+      'client socket has timed out',
+      'TCP client failed',
+      'waitForInput',
+    ],
     pattern:
-      /DistStoreError: (.+)$|Timed out after \d+ seconds waiting for clients\. (\d+\/\d+) clients joined|\[c10d\] (The client socket has timed out after \d+ms while trying to connect to .*|TCP client failed to connect\/validate to host \S+|waitForInput: socket .* timed out after \d+ms)/,
+      /DistStoreError: (.+)$|Timed out after \d+ seconds waiting for clients\. (\d+\/\d+) clients joined|(?:^|\[c10d\] )(The client socket has timed out after \d+ms while trying to connect to .*|TCP client failed to connect\/validate to host \S+|waitForInput: socket .* timed out after \d+ms)/,
     samples: [
       'torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/4 clients joined.',
       '[c10d] The client socket has timed out after 600000ms while trying to connect to (node-05, 8000).',

@@ -82,7 +82,9 @@ export const normalizeLine = (raw: string): NormalizedLine => {
     const stripped = stripPrefixes(rest);
     const rank = stripped.rank ?? inherited.rank;
     const level = stripped.level ?? inherited.level;
-    const record = i === 0 && stripped.text.startsWith('{"') ? readJsonRecord(stripped.text) : null;
+    // A JSON record may come indented (pasted in a code block).
+    const json = i === 0 ? stripped.text.trimStart() : '';
+    const record = json.startsWith('{"') ? readJsonRecord(json) : null;
     if (record !== null) {
       // Each line of the record's message is a message of its own, at the record's level.
       for (const line of record.lines) {

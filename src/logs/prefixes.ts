@@ -88,12 +88,20 @@ const RULES: PrefixRule[] = [
   },
   // Buildkite `[2025-01-01T00:00:00Z] `, kubectl --timestamps / CloudWatch / GitHub Actions ISO stamps.
   { first: '[', pattern: new RegExp(String.raw`^\[${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]\s?`) },
-  { first: 't', pattern: new RegExp(String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+|$)`) },
+  // containerd's CRI log files (what the kubelet keeps on the node): `2026-01-05T10:00:00.123456789Z stdout F `.
+  {
+    first: 't',
+    pattern: new RegExp(
+      String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+(?:stdout|stderr) [FP](?: |$)|\s+|$)`,
+    ),
+  },
   // Docker Desktop: `2025-02-04 21:21:33 ` before the engine's own prefix.
   { first: 't', pattern: new RegExp(String.raw`^${DATE} ${TIME}(?:\.\d+)?(?: |$)`) },
   // docker compose: `vllm-1  | `, `deepseek-v32-exp  | `; a bracketed container name: `[text-generation-inference] | `.
   { first: 'tdvul', pattern: /^[A-Za-z0-9][\w.-]*\s*\| / },
   { first: '[', pattern: /^\[[A-Za-z0-9][\w.-]*\]\s*\| / },
+  // A supervisor naming the program and stream of each line: `vLLM STDOUT: `, `server stderr | `.
+  { first: 'vul', pattern: /^[A-Za-z][\w.-]{0,40} (?:STDOUT|STDERR|stdout|stderr)(?::| \|) ?/ },
   // TorchServe / GPUStack model log wrappers.
   { first: '*', pattern: /^.{0,200}?\bMODEL_LOG - /, needs: 'MODEL_LOG - ' },
   // SGLang: `[2025-09-11 10:25:43 TP0] `, `[… DP2 TP2 EP2] `, `[23:17:01 TP7] `, `[12-16 14:27:10] `.
@@ -151,6 +159,9 @@ const RULES: PrefixRule[] = [
     rank: (m) => Number(m[1]),
     level: (m) => (m[2] === 'E' || m[2] === 'F' ? 'error' : m[2] === 'W' ? 'warning' : null),
   },
+  // A process runner's or library's bracketed tag: `[vllm] ` (foreman-style runners), torchrun's `[default0]:`,
+  // `[aiter] `, `[Gloo] `. Rules that read a tag as content (`[c10d] `, `[shutdown] `) accept the message without it.
+  { first: '[', pattern: /^\[(?!rank\d)[A-Za-z][\w.-]{0,40}\](?: |:)/ },
 ];
 
 const LEVEL_WORDS = ['INFO', 'DEBUG', 'WARNING', 'ERROR', 'CRITICAL'];

@@ -158,7 +158,7 @@ export const VLLM_REQUEST_ECHOES: LineRule[] = [
 // A stop the server was asked for: a signal (main's shutdown trace) or Ctrl-C with several API servers.
 export const VLLM_STOP_LINES: StopRule[] = [
   {
-    pattern: /^\[shutdown\] (?:API server: shutdown triggered|EngineCore: trigger received signal=)/,
+    pattern: /^(?:\[shutdown\] )?(?:API server: shutdown triggered|EngineCore: trigger received signal=)/,
     needle: '[shutdown] ',
     releases: { since: 'main' },
     samples: [
