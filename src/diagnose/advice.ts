@@ -57,6 +57,11 @@ export const adviseFor = (
     return [
       "Install a C/C++ compiler in the server's environment (Debian/Ubuntu: apt-get install build-essential), or point CC at one.",
     ];
+  // A GPU page fault is a kernel's bug or a build for another GPU, whatever the engine: not the host's memory.
+  if (cls === 'killed' && facts.kind === 'gpu-fault')
+    return [
+      "Run once with --enforce-eager (or the engine's option to disable CUDA/HIP graphs and custom kernels) to find the kernel; check that this build supports the GPU (on ROCm an HSA_OVERRIDE_GFX_VERSION for another GPU causes this).",
+    ];
   const own = getEngine(engine).advise?.(cls, facts, context) ?? [];
   if (own.length > 0) return own;
   if (cls === 'dependency' && facts.package !== undefined && facts.package !== '')

@@ -304,10 +304,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           raw.text,
           match,
           code,
-          piece.level === 'warning' ||
-            piece.level === 'info' ||
-            NCCL_NOTICE.test(text) ||
-            (piece.level === null && inWarningTraceback(raw.line)),
+          signature.fatalAtAnyLevel !== true &&
+            (piece.level === 'warning' ||
+              piece.level === 'info' ||
+              NCCL_NOTICE.test(text) ||
+              (piece.level === null && inWarningTraceback(raw.line))),
         );
         matched = true;
       }
@@ -365,12 +366,17 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     engine !== 'generic'
       ? engine
       : (
-          NAMED_ENGINES.find((spec) => spec.readyLine !== null && ready.has(spec.id)) ??
+          NAMED_ENGINES.find((spec) => spec.readyLine !== null && shownUp.get(spec.id)?.decisive === true) ??
           (apiServedLine === null
             ? undefined
-            : NAMED_ENGINES.find(
+            : // The engine whose own lines showed the start up first (uvicorn's start line before the requests).
+              NAMED_ENGINES.filter(
                 (spec) => spec.servingLine !== undefined && servedFrom.has(spec.id) && ready.has(spec.id),
-              ))
+              ).sort(
+                (a, b) =>
+                  (shownUp.get(a.id)?.line ?? Number.POSITIVE_INFINITY) -
+                  (shownUp.get(b.id)?.line ?? Number.POSITIVE_INFINITY),
+              )[0])
         )?.id;
   const readyFor = (engine: EngineId): Finding | undefined => {
     const id = upEngine(engine);

@@ -51,6 +51,8 @@ export interface Signature {
   untilNextPhase?: boolean;
   /** The engine's word that its whole start failed: the engine's first start line after it begins a new start. */
   endsStart?: boolean;
+  /** A line the engine logs at INFO or WARNING level that already decides the start failed (a negative memory figure). */
+  fatalAtAnyLevel?: boolean;
   /** A request's failure rather than the server's: it says something about the start only before a ready line. */
   requestScoped?: boolean;
   summary: (facts: FailureFacts, context: DiagnosisContext) => string;

@@ -52,6 +52,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   'terminate called', // C++ `terminate called after throwing an instance of ...`
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
   'client socket has timed out', // torch.distributed socket and store timeouts
+  'Memory access fault by GPU', // ROCm's runtime aborting on a GPU page fault
+  'KV cache memory: -', // vLLM's INFO line with no memory left for the KV cache
   'TCP client failed',
   'waitForInput',
   'assert', // a quoted `assert …shape…` line above a bare AssertionError

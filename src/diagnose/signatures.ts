@@ -428,9 +428,9 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 100,
     needles: ['Error', 'xception'],
     pattern:
-      /(?:Error|Exception)\b.*(?:RepositoryNotFoundError|Repository Not Found|404 Client Error|couldn't connect to 'https:\/\/huggingface\.co'|is not a local folder and is not a valid model identifier|does not appear to have a file named (?:config|params)\.json|not the path to a directory containing a file named config\.json)|^(?:[\w.]+\.)?(?:RepositoryNotFoundError|LocalEntryNotFoundError)\b/,
+      /(?:Error|Exception)\b.*(?:RepositoryNotFoundError|Repository Not Found|404 Client Error|couldn't connect to 'https:\/\/huggingface\.co'|is not a local folder and is not a valid model identifier|does not appear to have a file named (?:config|params)\.json|not the path to a directory containing a file named config\.json)|^(?:[\w.]+\.)?(?:RepositoryNotFoundError|LocalEntryNotFoundError)\b|NotExistError: The model: \S+ has no revision/,
     facts: (m) => ({
-      model: /'([\w./-]+)'/.exec(m.input)?.[1] ?? '',
+      model: (/'([\w./-]+)'/.exec(m.input) ?? /[Tt]he model:? ([\w./-]+)/.exec(m.input))?.[1] ?? '',
       kind: /couldn't connect/.test(m.input) ? 'offline' : 'not-found',
     }),
     summary: (f) =>
@@ -836,12 +836,22 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'stream-capture',
     class: 'graph-capture-failed',
     weight: 86,
-    needles: ['capturing', 'uncaptured', 'StreamCapture', 'stream capture', 'graph capture'],
+    needles: [
+      'capturing',
+      'uncaptured',
+      'StreamCapture',
+      'stream capture',
+      'graph capture',
+      'CaptureStatus',
+      'CAPTURE_STATUS',
+    ],
+    // A capture-status assertion (torch's `cudaStreamCaptureStatus…`, torch_npu's `aclmdlRICaptureStatus::…`).
     pattern:
-      /operation not permitted when stream is capturing|dependency created on uncaptured work in another stream|cudaErrorStreamCapture\w+|stream capture (?:sequence )?(?:is )?invalidated|[Cc]annot (?:call|be called|\w+) [^.]{0,80}during CUDA graph capture/,
+      /operation not permitted when stream is capturing|\w*(?:CaptureStatus|CAPTURE_STATUS)\w*.{0,80}(?:INTERNAL ASSERT FAILED|[Ee]rror)|dependency created on uncaptured work in another stream|cudaErrorStreamCapture\w+|stream capture (?:sequence )?(?:is )?invalidated|[Cc]annot (?:call|be called|\w+) [^.]{0,80}during CUDA graph capture/,
     samples: [
       'RuntimeError: CUDA error: operation not permitted when stream is capturing',
       'RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture.',
+      'RuntimeError: status == aclmdlRICaptureStatus::ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE INTERNAL ASSERT FAILED at "build/CMakeFiles/torch_npu.dir/compiler_depend.ts":93',
     ],
     summary: () =>
       'CUDA graph capture failed: an operation that is not allowed while a CUDA graph is being captured ran (often a custom kernel, torch.compile or NCCL on another stream)',
@@ -1020,6 +1030,20 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       /(?:signaled to shutdown with|(?:killed|terminated|stopped) by|received|got) signal (\d+)|[Ss]ignal (\d+) \(SIG\w+\) received|<Signals\.(SIG[A-Z]+): (\d+)>/,
     facts: (m) => ({ signal: Number(m[1] ?? m[2] ?? m[4] ?? signalNumber(m[3] ?? '') ?? 0) }),
     summary: (f, c) => `the server died from ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
+  },
+  {
+    // ROCm's runtime aborts the process when a kernel touches memory it does not own (CUDA raises an error instead).
+    id: 'gpu-memory-fault',
+    class: 'killed',
+    weight: 41,
+    needles: ['Memory access fault by GPU'],
+    pattern: /Memory access fault by GPU (node-\d+)?.*?(?:Reason: (.+))?$/,
+    samples: [
+      'Memory access fault by GPU node-1 (Agent handle: 0x3d1bda20) on address 0x7fa18d83f000. Reason: Page not present or supervisor privilege.',
+    ],
+    facts: (m) => ({ signal: 6, kind: 'gpu-fault', value: m[2] ?? '' }),
+    summary: (f) =>
+      `a GPU memory access fault aborted the server (SIGABRT)${f.value ? `: ${f.value}` : ''}; a kernel read or wrote memory it does not own`,
   },
   {
     id: 'native-crash',

@@ -596,6 +596,60 @@ describe('general failure shapes', () => {
     const oom = 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.';
     expect(diagnose('auto', [...uvicorn, health, oom], { exitCode: 1 }).class).toBe('cuda-oom');
   });
+
+  it("reads an SGLang log as got through once a client's generation request is answered, not on a warm-up or a poll", () => {
+    const tag = '(SGLangEngine pid=7, ip=10.0.0.2) [2026-01-29 06:53:43] INFO:     10.0.0.3:45400 - ';
+    expect(diagnose('auto', [`${tag}"POST /v1/chat/completions HTTP/1.1" 200 OK`]).class).toBe('ready');
+    expect(diagnose('auto', [`${tag}"POST /generate HTTP/1.1" 200 OK`]).class).toBe('hang');
+    expect(diagnose('auto', [`${tag}"GET /v1/models HTTP/1.1" 200 OK`]).class).toBe('hang');
+  });
+
+  it("counts vLLM's process tags as vLLM's: uvicorn's start line under them is its start getting through", () => {
+    const lines = [
+      '(EngineCore_DP0 pid=72) INFO 01-01 00:00:00 [gpu_worker.py:1] Model loading took 14.2 GiB',
+      '(APIServer pid=14) INFO:     Application startup complete.',
+    ];
+    expect(diagnose('auto', lines).class).toBe('ready');
+  });
+
+  it('reads a capture-status assertion as graph-capture-failed, on any accelerator', () => {
+    for (const line of [
+      'RuntimeError: status == aclmdlRICaptureStatus::ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE INTERNAL ASSERT FAILED at "x.cpp":93',
+      'RuntimeError: status == cudaStreamCaptureStatusActive INTERNAL ASSERT FAILED at "CUDAGraph.cpp":120',
+    ])
+      expect(diagnose('auto', [line]).class, line).toBe('graph-capture-failed');
+  });
+
+  it("reads ROCm's GPU memory access fault as a crash, with advice that is not about host memory", () => {
+    const result = diagnose('vllm', [
+      'Memory access fault by GPU node-1 (Agent handle: 0x3d1bda20) on address 0x7fa18d83f000. Reason: Page not present or supervisor privilege.',
+      '(APIServer pid=562) Traceback (most recent call last):',
+    ]);
+    expect(result.class).toBe('killed');
+    expect(result.advice.join(' ')).toContain('--enforce-eager');
+    expect(result.advice.join(' ')).not.toContain('OOM killer');
+  });
+
+  it('reads vLLM reporting negative KV cache memory at INFO as out of memory, also when the log stops in the traceback', () => {
+    const result = diagnose('auto', [
+      '(EngineCore_DP0 pid=563) INFO 12-23 23:34:23 [gpu_worker.py:298] Available KV cache memory: -2.77 GiB',
+      '(EngineCore_DP0 pid=563) ERROR 12-23 23:34:23 [core.py:708] EngineCore failed to start.',
+      '(EngineCore_DP0 pid=563) ERROR 12-23 23:34:23 [core.py:708] Traceback (most recent call last):',
+    ]);
+    expect(result.class).toBe('cuda-oom');
+    expect(result.summary).toContain('-2.77 GiB');
+    expect(
+      diagnose('auto', ['INFO 12-23 23:34:23 [gpu_worker.py:298] Available KV cache memory: 2.77 GiB']).class,
+    ).toBe('hang');
+  });
+
+  it("reads ModelScope's missing model as model-not-found-or-auth", () => {
+    const result = diagnose('vllm', [
+      'modelscope.hub.errors.NotExistError: The model: Qwen/Qwen2.5-VL-7B-Instruct has no revision: main !',
+    ]);
+    expect(result.class).toBe('model-not-found-or-auth');
+    expect(result.summary).toContain('Qwen/Qwen2.5-VL-7B-Instruct');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -6,6 +6,11 @@ import type { LineRule, PhaseRule, StopRule } from '../types.ts';
 // Only this line means SGLang is ready; uvicorn's `Application startup complete.` comes before the warm-up.
 export const SGLANG_READY_LINE = /The server is fired up and ready to roll!/;
 
+// A client's generation request answered: SGLang's own warm-up sends `/generate` or `/encode`, and a readiness poll
+// `GET /v1/models` is answered during the warm-up too, so only these prove a start that got through.
+export const SGLANG_SERVING_LINE =
+  /The server is fired up and ready to roll!|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d/;
+
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const SGLANG_HEARTBEATS: RegExp[] = [
   /Scheduler watchdog timeout \(self\.watchdog_timeout=\d+, self\.soft=True\)/,

@@ -90,6 +90,21 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     summary: () => 'no GPU memory is left for the KV cache after the weights and activations',
   },
   {
+    // Logged at INFO just before the error above (which a log cut short may not reach).
+    id: 'vllm-negative-kv-memory',
+    class: 'cuda-oom',
+    weight: 88,
+    needles: ['KV cache memory: -'],
+    pattern: /Available KV cache memory: (-[\d.]+ ?GiB)/,
+    fatalAtAnyLevel: true,
+    // Absent from 0.8.5's catalogue, present from 0.15.0's; the V1 worker printed it from about 0.9.
+    releases: { since: '0.9.0' },
+    samples: ['Available KV cache memory: -2.77 GiB'],
+    facts: (m) => ({ kind: 'kv-cache', value: m[1] ?? '' }),
+    summary: (f) =>
+      `no GPU memory is left for the KV cache after the weights and activations (${f.value ?? 'less than none'} available)`,
+  },
+  {
     // Hybrid (Mamba) models need one state block per sequence: too few fit beside the weights (PR 38270).
     id: 'vllm-mamba-cache-blocks',
     class: 'cuda-oom',

@@ -34,8 +34,10 @@ export const vllm: EngineSpec = {
   phaseNeedles: VLLM_PHASE_NEEDLES,
   // vLLM's API server lists its routes at start (`launcher.py:27] Route: /v1/rerank, Methods: POST`).
   // Its serving metrics line (`Avg prompt throughput: … GPU KV cache usage`) names no engine but is vLLM's alone.
-  hints: /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage/,
-  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt'],
+  // Its process tags (`(APIServer pid=14) `, `(EngineCore_DP0 pid=72) `) name no engine either.
+  hints:
+    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\) /,
+  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt', 'APIServer pid=', 'EngineCore'],
   framePackages: ['vllm/'],
   frameContexts: VLLM_FRAME_CONTEXTS,
   versionFromLog: vllmVersionFromLog,

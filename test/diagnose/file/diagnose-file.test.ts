@@ -19,7 +19,7 @@ afterEach(() => {
 const NOISE = [
   '[2025-09-11 11:00:00] INFO:     127.0.0.1:60028 - "GET /health HTTP/1.1" 200 OK',
   '[2025-09-11 11:00:00 TP0] Decode batch. #running-req: 12, #token: 20480, token usage: 0.02, cuda graph: True, gen throughput (token/s): 1510.52, #queue-req: 0',
-  '[2025-09-11 11:00:01] INFO:     10.0.0.7:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+  '[2025-09-11 11:00:01] INFO:     10.0.0.7:51234 - "POST /generate HTTP/1.1" 200 OK',
 ].join('\n');
 
 // Writes head lines, then noise up to `bytes`, then tail lines; returns the line number of the first tail line.
@@ -78,7 +78,7 @@ describe('diagnoseLogFile', () => {
       24 * 1024 * 1024,
       ['[2025-08-08 10:09:09 TP0] Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=True)'],
     );
-    // SGLang: only its ready line ends a start, so the requests in the noise do not make it one that got through.
+    // SGLang: its own warm-up is a /generate request, so the ones in the noise do not make it a start that got through.
     const diagnosis = await diagnoseLogFile(path, { engine: 'sglang' });
     expect(diagnosis.class).toBe('nccl');
     expect(diagnosis.evidence[0]?.line).toBe(1);
