@@ -600,9 +600,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // A failure that names no cause inside a step of the start takes the step's class: in the capture phase, or
     // below a frame of a step (see FRAME_CONTEXTS) in the same traceback.
     const at = winner.finding.line;
-    const inStep =
+    const frameStep =
       tracedFrames.findLast((frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES)?.context ??
       dumpedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_DUMP_LINES)?.context;
+    const inStep =
+      frameStep?.errors === undefined || frameStep.errors.test(winner.finding.raw) ? frameStep : undefined;
     const phaseEngine = phaseEngineFor(engine);
     const phaseStep =
       phaseEngine === undefined

@@ -64,6 +64,11 @@ export interface Signature {
   samples?: readonly string[];
 }
 
+// The errors a setting's checks raise (pydantic's `Value error, …` included); environment failures found while the
+// settings are resolved (no accelerator found: a RuntimeError) are not the setting's fault.
+export const CONFIG_CHECK_ERRORS =
+  /\b(?:ValueError|AssertionError|NotImplementedError|TypeError)\b|Value error, /;
+
 // "the process holding port N (`ss -ltnp | grep :N`)", or words for a port the log did not name.
 export const portHolder = (port: string | undefined): string =>
   port === undefined || port === ''

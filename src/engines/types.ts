@@ -51,6 +51,8 @@ export interface FrameContext {
   pattern: RegExp;
   /** A literal every frame it matches contains (the diagnoser's prefilter). */
   needle: string;
+  /** The errors it gives a class to, where not every one (a setting's checks raise ValueError, not RuntimeError). */
+  errors?: RegExp;
   samples: readonly string[];
 }
 

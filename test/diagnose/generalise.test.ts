@@ -650,6 +650,33 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('model-not-found-or-auth');
     expect(result.summary).toContain('Qwen/Qwen2.5-VL-7B-Instruct');
   });
+
+  it("reads an unnamed error from the engine's own settings checks as invalid-value, not an environment failure there", () => {
+    const vllm = (error: string) =>
+      diagnose('auto', [
+        'Traceback (most recent call last):',
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/engine/arg_utils.py", line 1289, in create_engine_config',
+        '    config = VllmConfig(',
+        '  File "/usr/local/lib/python3.12/dist-packages/vllm/config/compilation.py", line 512, in __post_init__',
+        '    raise ValueError(msg)',
+        error,
+      ]);
+    expect(
+      vllm(
+        'ValueError: cudagraph_capture_sizes and compilation_config.cudagraph_capture_sizes are mutually exclusive',
+      ).class,
+    ).toBe('invalid-value');
+    expect(vllm('RuntimeError: Device string must not be empty').class).toBe('unknown');
+    const sglang = diagnose('auto', [
+      'Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/server_args.py", line 612, in __post_init__',
+      '    self._handle_attention_backend_compatibility()',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/server_args.py", line 1403, in _handle_attention_backend_compatibility',
+      '    assert self.page_size == 1',
+      'AssertionError: FlashMLA only supports page_size=64',
+    ]);
+    expect(sglang.class).toBe('invalid-value');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

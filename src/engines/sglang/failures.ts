@@ -1,5 +1,5 @@
 // SGLang's own failure shapes (docs/engines/log-patterns.md); the advice that names SGLang's flags is in advice.ts.
-import type { Signature } from '../../diagnose/facts.ts';
+import { CONFIG_CHECK_ERRORS, type Signature } from '../../diagnose/facts.ts';
 import type { FrameContext, PhaseStep } from '../types.ts';
 
 export const SGLANG_SIGNATURES: readonly Signature[] = [
@@ -237,6 +237,19 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
 // (server.py, later entrypoints/http_server.py), `_execute_server_warmup` (http_server.py, 0.5), and the diffusion
 // server's `_run_server_warmup_after_http_ready`. An error in them with no class of its own is a failed warm-up.
 export const SGLANG_FRAME_CONTEXTS: readonly FrameContext[] = [
+  {
+    // The server arguments' own checks (`ServerArgs.__post_init__`, `check_server_args`, the `_handle_*` steps) and
+    // the model config's: an error raised there with no class of its own rejects a setting.
+    class: 'invalid-value',
+    label: 'the settings were rejected',
+    errors: CONFIG_CHECK_ERRORS,
+    needle: 'sglang/srt/',
+    pattern: /^File "[^"]*sglang\/srt\/(?:server_args|configs\/model_config)\.py", line \d+,? in \w+$/,
+    samples: [
+      'File "/sgl-workspace/sglang/python/sglang/srt/server_args.py", line 612, in __post_init__',
+      'File "/usr/local/lib/python3.12/dist-packages/sglang/srt/configs/model_config.py", line 301, in _verify_quantization',
+    ],
+  },
   {
     class: 'warmup-failed',
     label: "SGLang's warm-up request to itself failed",

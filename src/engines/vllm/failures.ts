@@ -1,5 +1,5 @@
 // vLLM's own failure shapes (docs/engines/log-patterns.md); the advice that names vLLM's flags is in advice.ts.
-import type { Signature } from '../../diagnose/facts.ts';
+import { CONFIG_CHECK_ERRORS, type Signature } from '../../diagnose/facts.ts';
 import type { FrameContext } from '../types.ts';
 
 export const VLLM_SIGNATURES: readonly Signature[] = [
@@ -250,6 +250,19 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
 // `_warmup_and_capture`, `capture_model`, `_capture_cudagraphs`): an unnamed error below one of these frames broke a
 // capture, also where the log holds no capture progress bar.
 export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
+  {
+    // The engine config's own checks (`vllm/config/*.py` and 0.x's single `vllm/config.py`, their `__post_init__` and
+    // `verify_*`) and the arguments turned into it: an error raised there with no class of its own rejects a setting.
+    class: 'invalid-value',
+    label: 'the settings were rejected',
+    errors: CONFIG_CHECK_ERRORS,
+    needle: 'vllm/',
+    pattern: /^File "[^"]*vllm\/(?:config(?:\/\w+)?\.py|engine\/arg_utils\.py)", line \d+,? in \w+$/,
+    samples: [
+      'File "/usr/local/lib/python3.12/dist-packages/vllm/config/__init__.py", line 3521, in __post_init__',
+      'File "/usr/local/lib/python3.12/dist-packages/vllm/engine/arg_utils.py", line 1289, in create_engine_config',
+    ],
+  },
   {
     class: 'graph-capture-failed',
     label: 'CUDA graph capture failed',
