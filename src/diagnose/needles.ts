@@ -51,7 +51,12 @@ export const ERROR_NEEDLES: readonly string[] = [
   'C++ compiler', // torch inductor `InvalidCxxCompiler: No working C++ compiler found`
   'terminate called', // C++ `terminate called after throwing an instance of ...`
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
-  'client socket has timed out', // torch.distributed socket and store timeouts
+  'client socket has', // torch.distributed socket and store timeouts
+  'se from', // a named choice refused
+  '"GET http', // a request line in absolute form: sent through an HTTP proxy
+  '"POST http',
+  'worker process has died', // Ray
+  'Worker unexpectedly exits',
   'Memory access fault by GPU', // ROCm's runtime aborting on a GPU page fault
   'KV cache memory: -', // vLLM's INFO line with no memory left for the KV cache
   'TCP client failed',

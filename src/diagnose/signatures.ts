@@ -60,6 +60,24 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `${f.flag ?? ''} does not accept '${f.value ?? ''}' (it accepts ${f.choices ?? ''})`,
   },
   {
+    // A registry of named plugins refusing a name (vLLM's tool and reasoning parsers, as a KeyError).
+    id: 'invalid-named-choice',
+    class: 'invalid-value',
+    weight: 96,
+    needles: ['se from'],
+    pattern: /\binvalid ([a-z][\w -]{2,40}): '?([^\s'(]+)'? \(cho(?:o)?se from (.+?)\)?'?$/,
+    samples: ["KeyError: 'invalid tool call parser: openai (chose from { deepseek_v3, glm45, hermes })'"],
+    facts: (m) => ({
+      key: m[1] ?? '',
+      // Its option is the name spelled as a flag: `tool call parser` → --tool-call-parser.
+      flag: `--${(m[1] ?? '').trim().replace(/ /g, '-')}`,
+      value: m[2] ?? '',
+      choices: (m[3] ?? '').replace(/[{}]/g, '').trim(),
+    }),
+    summary: (f) =>
+      `${f.value ?? ''} is not a valid ${f.key ?? 'choice'} (${f.flag ?? ''}); the choices are: ${f.choices ?? ''}`,
+  },
+  {
     id: 'argparse-invalid-value',
     class: 'invalid-value',
     weight: 99,
@@ -316,16 +334,17 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     needles: [
       'DistStoreError',
       'waiting for clients',
-      'client socket has timed out',
+      'client socket has',
       'TCP client failed',
       'waitForInput',
     ],
     pattern:
-      /DistStoreError: (.+)$|Timed out after \d+ seconds waiting for clients\. (\d+\/\d+) clients joined|(?:^|\[c10d\] )(The client socket has timed out after \d+ms while trying to connect to .*|TCP client failed to connect\/validate to host \S+|waitForInput: socket .* timed out after \d+ms)/,
+      /DistStoreError: (.+)$|Timed out after \d+ seconds waiting for clients\. (\d+\/\d+) clients joined|(?:^|\[c10d\] )(The client socket has timed out after \d+ms while trying to connect to .*|The client socket has failed to connect to .*\(errno: \d+ - .*\)|TCP client failed to connect\/validate to host \S+|waitForInput: socket .* timed out after \d+ms)/,
     samples: [
       'torch.distributed.DistStoreError: Timed out after 601 seconds waiting for clients. 1/4 clients joined.',
       '[c10d] The client socket has timed out after 600000ms while trying to connect to (node-05, 8000).',
       '[c10d] waitForInput: socket SocketImpl(fd=56) timed out after 1800000ms',
+      '[c10d] The client socket has failed to connect to [localhost]:29500 (errno: 99 - Cannot assign requested address).',
     ],
     facts: (m) => ({ value: (m[1] ?? m[3] ?? m[0]).trim() }),
     summary: (f) =>
@@ -1005,6 +1024,21 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     pattern: SHELL_KILLED,
     facts: () => ({ signal: 9 }),
     summary: (_f, c) => `the server was killed with SIGKILL (signal 9); ${explainSignal(9, c.phase)}`,
+  },
+  {
+    // Ray's word for an actor (an engine or a worker) whose process vanished: SIGKILL, often the OOM killer.
+    id: 'ray-worker-died',
+    class: 'killed',
+    weight: 39,
+    consequence: true,
+    needles: ['worker process has died', 'Worker unexpectedly exits'],
+    pattern:
+      /The actor is dead because its worker process has died|Worker unexpectedly exits with a connection error code/,
+    samples: [
+      'The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file.',
+    ],
+    summary: (_f, c) =>
+      `Ray reported that the server's process died without an error of its own; ${explainSignal(9, c.phase)}`,
   },
   {
     id: 'exit-code-signal',

@@ -159,6 +159,13 @@ const RULES: PrefixRule[] = [
     rank: (m) => Number(m[1]),
     level: (m) => (m[2] === 'E' || m[2] === 'F' ? 'error' : m[2] === 'W' ? 'warning' : null),
   },
+  // torch's c10 logging without a rank tag: `[W930 22:06:04.754669273 ProcessGroupNCCL.cpp:1234] `, older
+  // `[W socket.cpp:601] `.
+  {
+    first: '[',
+    pattern: /^\[([EWIF])(?:\d{3,4} [\d:.]+)? [\w.]+:\d+\] ?/,
+    level: (m) => (m[1] === 'E' || m[1] === 'F' ? 'error' : m[1] === 'W' ? 'warning' : 'info'),
+  },
   // A process runner's or library's bracketed tag: `[vllm] ` (foreman-style runners), torchrun's `[default0]:`,
   // `[aiter] `, `[Gloo] `. Rules that read a tag as content (`[c10d] `, `[shutdown] `) accept the message without it.
   { first: '[', pattern: /^\[(?!rank\d)[A-Za-z][\w.-]{0,40}\](?: |:)/ },
@@ -167,8 +174,18 @@ const RULES: PrefixRule[] = [
 const LEVEL_WORDS = ['INFO', 'DEBUG', 'WARNING', 'ERROR', 'CRITICAL'];
 
 // A line whose prefixes name a warning or error level holds one of these: the level words the rules capture (upper
-// case, see LEVELS) or torch's `]:[E…` / `]:[W…`. Lets a caller skip prefix parsing for lines that hold none.
-export const LEVEL_LITERALS: readonly string[] = ['WARN', 'ERROR', 'CRITICAL', 'FATAL', ']:['];
+// case, see LEVELS) or torch's `]:[E…` / `]:[W…` and `[W…` / `[E…` / `[F…`. Lets a caller skip prefix parsing for lines
+// that hold none.
+export const LEVEL_LITERALS: readonly string[] = [
+  'WARN',
+  'ERROR',
+  'CRITICAL',
+  'FATAL',
+  ']:[',
+  '[W',
+  '[E',
+  '[F',
+];
 
 const digit = (code: number): boolean => code >= 48 && code <= 57;
 

@@ -677,6 +677,44 @@ describe('general failure shapes', () => {
     ]);
     expect(sglang.class).toBe('invalid-value');
   });
+
+  it('reads a plugin registry refusing a name as invalid-value, naming the option', () => {
+    const result = diagnose('vllm', [
+      "(APIServer pid=966592) KeyError: 'invalid tool call parser: openai (chose from { deepseek_v3, glm45, hermes })'",
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toContain('--tool-call-parser');
+    expect(result.summary).toContain('hermes');
+  });
+
+  it("reads Ray's report of a dead actor process as killed, unless an error came before it", () => {
+    const died =
+      'The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file.';
+    expect(diagnose('auto', [died]).class).toBe('killed');
+    expect(
+      diagnose('auto', ['torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.', died])
+        .class,
+    ).toBe('cuda-oom');
+  });
+
+  it("reads torch's c10 log prefix as the line's level: a rendezvous warning is the cause only when nothing follows", () => {
+    const warning =
+      '[W socket.cpp:601] [c10d] The client socket has failed to connect to [localhost]:29500 (errno: 99 - Cannot assign requested address).';
+    expect(diagnose('tgi', [warning], { exitCode: 1 }).class).toBe('nccl');
+    expect(
+      diagnose('tgi', [warning, 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.'])
+        .class,
+    ).toBe('cuda-oom');
+  });
+
+  it("reads SGLang's warm-up request refused by an HTTP proxy as warmup-failed", () => {
+    const result = diagnose('sglang', [
+      '[2025-08-13 11:01:02] INFO:     Uvicorn running on http://0.0.0.0:25600 (Press CTRL+C to quit)',
+      '[2025-08-13 11:01:03] http://172.16.37.200:3138 "GET http://0.0.0.0:25600/get_model_info HTTP/1.1" 403 3582',
+    ]);
+    expect(result.class).toBe('warmup-failed');
+    expect(result.advice.join(' ')).toContain('no_proxy');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -180,6 +180,21 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     summary: (f) => `SGLang's warm-up request to itself got HTTP ${f.value ?? ''}`,
   },
   {
+    // urllib3's debug line for a request sent through an HTTP proxy carries the absolute URL: the warm-up request to
+    // the server's own address went to the proxy, which refused it.
+    id: 'sglang-warmup-proxied',
+    class: 'warmup-failed',
+    weight: 94,
+    needles: ['"GET http', '"POST http'],
+    pattern:
+      /"(?:GET|POST) https?:\/\/[^\s"/]+\/(?:get_model_info|model_info|generate|encode|health\w*) HTTP\/1\.[01]" ([45]\d\d)/,
+    samples: ['http://172.16.37.200:3138 "GET http://0.0.0.0:25600/get_model_info HTTP/1.1" 403 3582'],
+    origin: 'dependency',
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `SGLang's warm-up request to itself went through an HTTP proxy, which answered HTTP ${f.value ?? ''}`,
+  },
+  {
     id: 'sglang-hard-watchdog',
     class: 'hang',
     weight: 45,
