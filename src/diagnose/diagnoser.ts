@@ -627,7 +627,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       .filter((other) => other !== winner)
       .filter(
         (other) =>
-          other.hits.signature.class !== 'unknown' || signature.class === 'unknown' || cls === 'killed',
+          other.hits.signature.class !== 'unknown' ||
+          signature.class === 'unknown' ||
+          cls === 'killed' ||
+          // The error printed just above a wrapper is what it wraps (`Exception: Capture cuda graph failed`).
+          (other.finding.line < at && at - other.finding.line <= 2),
       )
       .slice(0, MAX_SUPPORTING)
       .map((other) => quote(other.finding.line, other.finding.raw));

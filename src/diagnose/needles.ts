@@ -53,6 +53,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
   'client socket has', // torch.distributed socket and store timeouts
   'se from', // a named choice refused
+  'No backend type', // torch.distributed process group without a backend for a device
   '"GET http', // a request line in absolute form: sent through an HTTP proxy
   '"POST http',
   'worker process has died', // Ray

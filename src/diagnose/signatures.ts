@@ -327,6 +327,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the distributed (gloo) connection between ranks failed: ${f.value ?? ''}`,
   },
   {
+    // A process group without a backend for the tensors' device (no gloo for CPU tensors): distributed setup broken.
+    id: 'dist-no-backend',
+    class: 'nccl',
+    weight: 84,
+    needles: ['No backend type'],
+    pattern: /No backend type associated with device type (\w+)/,
+    samples: ['RuntimeError: No backend type associated with device type cpu'],
+    origin: 'dependency',
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `torch.distributed has no backend for ${f.value ?? ''} tensors in the process group it was given (a group created without gloo for CPU, or without NCCL for GPU)`,
+  },
+  {
     // torch.distributed's rendezvous store: the other ranks (or nodes) never joined.
     id: 'dist-store',
     class: 'nccl',
@@ -1169,7 +1182,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 20,
     fallback: true,
     needles: ['Error', 'xception'],
-    pattern: /^(?:[\w.]+\.)?([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$/,
+    // asyncio's CancelledError is a task cancelled because something else ended the start, never the cause.
+    pattern: /^(?:[\w.]+\.)?(?!CancelledError\b)([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$/,
     facts: (m) => ({ kind: m[1] ?? '', value: m[2] ?? '' }),
     summary: (f) =>
       `the server raised ${f.kind ?? 'an exception'}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,

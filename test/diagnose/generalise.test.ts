@@ -715,6 +715,31 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('warmup-failed');
     expect(result.advice.join(' ')).toContain('no_proxy');
   });
+
+  it('reads a process group without a backend for a device as a distributed setup failure', () => {
+    expect(diagnose('auto', ['RuntimeError: No backend type associated with device type cpu']).class).toBe(
+      'nccl',
+    );
+  });
+
+  it("never takes asyncio's CancelledError for the cause: the engine's own line stays the evidence", () => {
+    const result = diagnose('auto', [
+      '(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+      'asyncio.exceptions.CancelledError',
+    ]);
+    expect(result.class).toBe('unknown');
+    expect(result.evidence.map((e) => e.text)).toEqual([
+      '(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+    ]);
+  });
+
+  it("reads SGLang's capture wrapper without its message as graph-capture-failed, with the error printed above it", () => {
+    const result = diagnose('auto', [
+      'RuntimeError: Runtime check failed at /sgl-workspace/sglang/x/custom_all_reduce.cuh:37: CUDA error: invalid argument',
+      'Exception: Capture cuda graph failed',
+    ]);
+    expect(result.class).toBe('graph-capture-failed');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -34,10 +34,12 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'graph-capture-failed',
     weight: 60,
     needles: ['graph failed'],
-    pattern: /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed:\s*(.*)$/,
+    // The wrapper without its message (`Exception: Capture cuda graph failed`) follows the error it wraps.
+    pattern: /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed(?::\s*(.*))?$/,
     samples: [
       'Capture cuda graph failed: operation not permitted when stream is capturing',
       'Capture prefill CUDA graph failed: boom',
+      'Exception: Capture cuda graph failed',
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) =>
