@@ -155,10 +155,13 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['rror', 'xcepti'],
     pattern:
-      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:is|are) not installed\b|[Pp]lease (?:install|upgrade|reinstall)\b|check (?:if|whether) (?:the )?[\w.-]+ (?:package )?is installed|\bpip install\b).*)$/,
+      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:is|are) not installed\b|must be installed|[Pp]lease (?:install|upgrade|reinstall)\b|check (?:if|whether) (?:the )?[\w.-]+ (?:package )?is installed|\bpip install\b|[Ee]nsure .{0,80}\b(?:is|are) installed|check (?:the |your )?[\w.-]+ installation|\bor (?:higher|newer) is required|\bis required, but found\b|\b(?:Install|Upgrade) (?:an? )?[\w.-]+ (?:build|version|package|or )).*)$/,
     samples: [
       'RuntimeError: call aclnnSwiGlu failed, detail:EZ1001: Get path and read binary_info_config.json failed, please check if the opp_kernel package is installed!',
       'ValueError: awq quantization requires some operators from fast-kernels. Please install fast-kernels by `pip install fast-kernels==0.9.0`',
+      'RuntimeError: nvidia-smi not found. Ensure NVIDIA drivers are installed and accessible.',
+      'AssertionError: NCCL version 2.27.3 or higher is required for NCCL symmetric memory',
+      'ValueError: Ray version 2.40 is required, but found 2.9.3',
     ],
     facts: (m) => {
       const named =
@@ -635,20 +638,6 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ package: m[1] ?? '', kind: 'api' }),
     summary: (f) =>
       `code expected an attribute of ${f.package ?? 'a module'} that the installed release does not have: two packages from releases that do not fit together`,
-  },
-  {
-    // An error that names what to install: a missing optional package or kernel library.
-    id: 'install-hint',
-    class: 'dependency',
-    weight: 70,
-    needles: ['install'],
-    pattern:
-      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*\b(?:[Pp]lease install|pip install|is not installed|must be installed|not installed\.)\b.*)$/,
-    samples: [
-      'ValueError: awq quantization requires some operators from another package. Please install it by `pip install autoawq`',
-    ],
-    facts: (m) => ({ value: m[1] ?? '' }),
-    summary: (f) => `a package the server needs for this setting is missing: ${f.value ?? ''}`,
   },
   {
     // A shared library the process needs is not on this machine (a CUDA runtime library of another version).

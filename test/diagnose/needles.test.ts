@@ -97,6 +97,12 @@ const SAMPLES: Record<string, string> = {
 
 // The file scanner skips lines without a needle, so every line a signature can match must contain one.
 describe('prefilter needles', () => {
+  // A signature's hits are kept by its id: two signatures with one id would share (and lose) them.
+  it('gives every signature its own id', () => {
+    const ids = SIGNATURES.map((signature) => signature.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+  });
+
   it.each(SIGNATURES.map((signature) => [signature.id, signature] as const))(
     '%s: a sample line matches and is covered',
     (id, signature) => {
