@@ -1046,6 +1046,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'exit-code-signal',
     class: 'killed',
     weight: 40,
+    // After an error, the signal is the launcher ending its process tree (SGLang's SIGQUIT, -3), not the cause.
+    consequence: true,
     needles: ['xit code', 'xitcode', 'xited with code'],
     // Also a launcher's report of its server process: `Server process exited with code -9.`
     pattern: /(?:[Ee]xit ?code|exited with code)\s*[:=]?\s*(-\d+|1(?:29|[3-8]\d|9[0-2]))\b/,

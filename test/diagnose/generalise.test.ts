@@ -740,6 +740,18 @@ describe('general failure shapes', () => {
     ]);
     expect(result.class).toBe('graph-capture-failed');
   });
+
+  it("reads SGLang's process tree ending after an error as that error's consequence, past a skipped import", () => {
+    const result = diagnose('sglang', [
+      "[2026-03-31 15:03:48] Ignore import error when loading sglang.srt.multimodal.processors.glmasr: cannot import name 'GlmAsrConfig' from 'transformers'",
+      'ValueError: layer_id=0 not in full attention layers: dict_keys([3, 7, 11])',
+      '[2026-03-31 15:04:15] Rank 0 scheduler is dead. Please check if there are relevant logs.',
+      '[2026-03-31 15:04:15] Exit code: -3',
+    ]);
+    expect(result.class).toBe('unknown');
+    expect(result.summary).toContain('layer_id=0 not in full attention layers');
+    expect(diagnose('sglang', ['[2026-03-31 15:04:15] Exit code: -9']).class).toBe('killed');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

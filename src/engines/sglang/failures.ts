@@ -209,10 +209,11 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
   },
   {
     // SGLang skips a model module that fails to import and goes on; when the model then needs it, this line is the
-    // cause (a compiler or a compiled-kernel package missing). A start that went on to a later phase did not need it.
+    // cause (a compiler or a compiled-kernel package missing). A start that went on to a later phase did not need it,
+    // and an exception with a message of its own after it (weighted above this) explains the start instead.
     id: 'sglang-ignored-import',
     class: 'dependency',
-    weight: 22,
+    weight: 19,
     untilNextPhase: true,
     needles: ['Ignore import error'],
     pattern: /Ignore import error when loading ([\w.]+)[.:]\s*(.*)$/,
