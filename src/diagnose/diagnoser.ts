@@ -51,8 +51,9 @@ const MAX_TRACEBACK_LINES = 400;
 const MAX_DUMP_LINES = 200;
 /** How many frames of steps (see FRAME_CONTEXTS) are kept: half the first ones, half the most recent. */
 const MAX_FRAMES = 32;
-// A frame as faulthandler dumps it after a native crash (`File "…", line 741 in f`): below the crash, not above.
-const DUMP_FRAME = /", line \d+ in \w+$/;
+// A frame printed below a native crash, not above it: faulthandler's dump (`File "…", line 741 in f`) and a C++
+// exception's stack (`frame #3: at::… + 0x4c (…)`).
+const DUMP_FRAME = /", line \d+ in \w+$|^frame #\d+: /;
 
 const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard: Some\((\d+)\)/;
 

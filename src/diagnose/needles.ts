@@ -53,6 +53,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
   'client socket has', // torch.distributed socket and store timeouts
   'se from', // a named choice refused
+  'undefined symbol', // a compiled extension built against another release, its error on a line of its own
+  'not initialized from checkpoint', // vLLM's loader: parameters no tensor filled
   'No backend type', // torch.distributed process group without a backend for a device
   '"GET http', // a request line in absolute form: sent through an HTTP proxy
   '"POST http',

@@ -752,6 +752,25 @@ describe('general failure shapes', () => {
     expect(result.summary).toContain('layer_id=0 not in full attention layers');
     expect(diagnose('sglang', ['[2026-03-31 15:04:15] Exit code: -9']).class).toBe('killed');
   });
+
+  it("places an uncaught C++ exception in graph capture by torch's CUDAGraph in the native stack below it", () => {
+    const crash = [
+      "terminate called after throwing an instance of 'c10::Error'",
+      '  what():  The graph should be registered to the state',
+      'frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x9d (0x7e6d7b37305d in /x/libc10.so)',
+      'frame #3: at::cuda::CUDAGraph::~CUDAGraph() + 0x4c (0x7e6cc6ab2acc in /x/libtorch_cuda.so)',
+    ];
+    expect(diagnose('vllm', crash).class).toBe('graph-capture-failed');
+    expect(diagnose('vllm', crash.slice(0, 3)).class).toBe('unknown');
+  });
+
+  it("reads vLLM's loader finding parameters no checkpoint tensor filled as weight-mismatch", () => {
+    const result = diagnose('auto', [
+      "(EngineCore_DP0 pid=1) ValueError: Following weights were not initialized from checkpoint: {'visual.blocks.23.norm1.weight', 'visual.blocks.15.norm2.bias'}",
+    ]);
+    expect(result.class).toBe('weight-mismatch');
+    expect(result.summary).toContain('visual.blocks.23.norm1.weight');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

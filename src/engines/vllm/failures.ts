@@ -156,6 +156,20 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     summary: () => 'memory profiling left 0 GPU blocks for the KV cache',
   },
   {
+    // The loader's check after reading every file: parameters of the model class no checkpoint tensor filled.
+    id: 'vllm-weights-not-initialized',
+    class: 'weight-mismatch',
+    weight: 96,
+    needles: ['not initialized from checkpoint'],
+    pattern: /Following weights were not initialized from checkpoint: \{?'?([^',}]+)/,
+    samples: [
+      "ValueError: Following weights were not initialized from checkpoint: {'visual.blocks.23.norm1.weight'}",
+    ],
+    facts: (m) => ({ key: m[1] ?? '' }),
+    summary: (f) =>
+      `the checkpoint has no tensor for some parameters of the model class (${f.key ?? 'several'} among them): the checkpoint and the class vLLM chose do not match`,
+  },
+  {
     id: 'vllm-inspect',
     class: 'dependency',
     weight: 100,
