@@ -168,7 +168,7 @@ export interface EngineSpec {
   phaseNeedles: readonly string[];
   /** Names the engine prints (paths, banners): each hit counts toward guessing the engine of a log. */
   hints: RegExp | null;
-  /** Literals every hint line contains (always searched). */
+  /** Literals always searched for hint lines (a hint that begins every line, like a process tag, may have none). */
   hintNeedles: readonly string[];
   /** Python (or other) package folders in traceback frames, e.g. `sglang/`. */
   framePackages: readonly string[];

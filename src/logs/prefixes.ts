@@ -100,8 +100,8 @@ const RULES: PrefixRule[] = [
   // docker compose: `vllm-1  | `, `deepseek-v32-exp  | `; a bracketed container name: `[text-generation-inference] | `.
   { first: 'tdvul', pattern: /^[A-Za-z0-9][\w.-]*\s*\| / },
   { first: '[', pattern: /^\[[A-Za-z0-9][\w.-]*\]\s*\| / },
-  // A supervisor naming the program and stream of each line: `vLLM STDOUT: `, `server stderr | `.
-  { first: 'vul', pattern: /^[A-Za-z][\w.-]{0,40} (?:STDOUT|STDERR|stdout|stderr)(?::| \|) ?/ },
+  // A supervisor naming the program and stream of each line: `vLLM STDOUT: `, `server STDERR | `.
+  { first: 'vul', needs: ' STD', pattern: /^[A-Za-z][\w.-]{0,40} STD(?:OUT|ERR)(?::| \|) ?/ },
   // TorchServe / GPUStack model log wrappers.
   { first: '*', pattern: /^.{0,200}?\bMODEL_LOG - /, needs: 'MODEL_LOG - ' },
   // SGLang: `[2025-09-11 10:25:43 TP0] `, `[… DP2 TP2 EP2] `, `[23:17:01 TP7] `, `[12-16 14:27:10] `.

@@ -37,7 +37,9 @@ export const vllm: EngineSpec = {
   // Its process tags (`(APIServer pid=14) `, `(EngineCore_DP0 pid=72) `) name no engine either.
   hints:
     /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\) /,
-  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt', 'APIServer pid=', 'EngineCore'],
+  // Not the process tags: they begin every line (heartbeats included), and the lines read for other reasons carry
+  // them too, so searching each line for them would only slow a long log down.
+  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt'],
   framePackages: ['vllm/'],
   frameContexts: VLLM_FRAME_CONTEXTS,
   versionFromLog: vllmVersionFromLog,
