@@ -53,6 +53,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
   'client socket has', // torch.distributed socket and store timeouts
   'se from', // a named choice refused
+  'CCL_ERROR', // Intel's oneCCL
   'undefined symbol', // a compiled extension built against another release, its error on a line of its own
   'not initialized from checkpoint', // vLLM's loader: parameters no tensor filled
   'No backend type', // torch.distributed process group without a backend for a device

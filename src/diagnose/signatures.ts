@@ -311,6 +311,22 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `NCCL failed${c.phase === null ? '' : ` during ${c.phase}`}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
   },
   {
+    // The collective libraries of other accelerators: Intel's oneCCL (`|CCL_ERROR| exchange_utils.cpp:202 sendmsg_fd:
+    // … failed`) and Ascend's HCCL as torch_npu reports it (`ERR02200 DIST call hccl api failed.`).
+    id: 'ccl-error',
+    class: 'nccl',
+    weight: 84,
+    needles: ['CCL_ERROR', 'hccl api'],
+    pattern: /\|CCL_ERROR\|\s*(.*)$|(DIST call hccl api failed)/,
+    samples: [
+      '2024:09:13-11:21:50:(31157) |CCL_ERROR| exchange_utils.cpp:202 sendmsg_fd: condition !check_msg_retval("sendmsg", send_bytes, iov, msg, sizeof(u.cntr_buf), sock, fd) failed',
+      '[ERROR] 2025-12-17-09:31:53 (PID:53769, Device:0, RankID:-1) ERR02200 DIST call hccl api failed.',
+    ],
+    origin: 'dependency',
+    facts: (m) => ({ value: (m[1] ?? m[2] ?? '').trim() }),
+    summary: (f) => `the accelerator's collective communication library failed: ${f.value ?? ''}`,
+  },
+  {
     id: 'nccl-warn',
     class: 'nccl',
     weight: 84,

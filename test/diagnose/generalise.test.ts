@@ -771,6 +771,14 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('weight-mismatch');
     expect(result.summary).toContain('visual.blocks.23.norm1.weight');
   });
+
+  it("reads other accelerators' collective libraries failing as nccl, also when the log stops in the traceback", () => {
+    for (const line of [
+      '2024:09:13-11:21:50:(31157) |CCL_ERROR| exchange_utils.cpp:202 sendmsg_fd: condition !check_msg_retval("sendmsg") failed',
+      'ERROR 12-17 09:31:58 [engine.py:458] [ERROR] 2025-12-17-09:31:53 (PID:53769, Device:0, RankID:-1) ERR02200 DIST call hccl api failed.',
+    ])
+      expect(diagnose('vllm', [line, 'Traceback (most recent call last):']).class, line).toBe('nccl');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {
