@@ -10,6 +10,7 @@ import { FRAME_CONTEXTS } from './signatures.ts';
 // six characters (V8 then scans for the first character with memchr), or longer with a rare first character.
 export const ERROR_NEEDLES: readonly string[] = [
   'rror', // Error, error: exceptions, argparse, NCCL error, [Errno 98] error, Value error, Bus error
+  'ERROR', // a line logged at error level: loggers print an exception's message alone (vLLM's `[engine.py:448] <message>`)
   'xcepti', // Exception, exception
   'failed',
   'Killed',

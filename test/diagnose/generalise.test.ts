@@ -779,6 +779,22 @@ describe('general failure shapes', () => {
     ])
       expect(diagnose('vllm', [line, 'Traceback (most recent call last):']).class, line).toBe('nccl');
   });
+
+  it("reads an exception's message that a logger printed alone at error level, without the exception's type", () => {
+    const result = diagnose('vllm', [
+      "ERROR 04-03 06:51:54 [engine.py:448] There is no module or parameter named 'language_model' in Gemma3ForCausalLM",
+      'ERROR 04-03 06:51:54 [engine.py:448] Traceback (most recent call last):',
+    ]);
+    expect(result.class).toBe('weight-mismatch');
+  });
+
+  it("reads vLLM's free-memory check as quoted by hand, with the spaces dropped", () => {
+    expect(
+      diagnose('auto', [
+        'Free memory on device (0.75/14.57GiB) on startup is less than desired GPU memory utilization(0.4,5.83GiB).',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

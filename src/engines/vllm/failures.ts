@@ -129,7 +129,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     // `... on startup. Desired GPU memory utilization is (0.9, ...)`. The same words then `Actual usage is ...` are
     // an INFO report of a start that fits (with --kv-cache-memory advice), not this error.
     pattern:
-      /Free memory on device (?:\S+ )?\(([\d.]+)\/([\d.]+) GiB\) on startup(?: is less than desired GPU memory utilization|\. Desired GPU memory utilization is) \(([\d.]+), [\d.]+ GiB\)(?!\. Actual usage)/,
+      /Free memory on device (?:\S+ )?\(([\d.]+)\/([\d.]+) ?GiB\) on startup(?: is less than desired GPU memory utilization ?|\. Desired GPU memory utilization is )\(([\d.]+), ?[\d.]+ ?GiB\)(?!\. Actual usage)/,
     releases: { since: '0.10.0' },
     samples: [
       'ValueError: Free memory on device (22.1/79.2 GiB) on startup. Desired GPU memory utilization is (0.9, 71.3 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
