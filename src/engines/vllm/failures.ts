@@ -64,6 +64,22 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       'the ranks need more GPUs than the Ray cluster has: --tensor-parallel-size times --pipeline-parallel-size exceeds the GPUs available',
   },
   {
+    // Ray placed no GPU bundle on the node vLLM's driver runs on (a head node without GPUs, a placement group that
+    // leaves it out): the ranks cannot be placed as asked.
+    id: 'vllm-ray-driver-no-gpu',
+    class: 'invalid-value',
+    weight: 80,
+    needles: ['on the driver node', 'not included in a placement group'],
+    pattern:
+      /Ray does not allocate any (\w+)s on the driver node|driver node id \S+ is not included in a placement group/,
+    samples: [
+      'ValueError: Ray does not allocate any GPUs on the driver node. Consider adjusting the Ray placement group or running the driver on a GPU node.',
+      "RuntimeError: driver node id 5f3a is not included in a placement group 9c1e. Node id -> bundles {}. You don't have enough GPUs available in a current node.",
+    ],
+    summary: () =>
+      "Ray placed none of the server's GPU bundles on the node its driver runs on: start vLLM on a node with GPUs in the placement group (or give the head node GPUs)",
+  },
+  {
     // --chat-template names a file that does not exist (or a template name vLLM does not know).
     id: 'vllm-chat-template-path',
     class: 'invalid-value',
