@@ -10,12 +10,12 @@ import { FRAME_CONTEXTS } from './signatures.ts';
 // six characters (V8 then scans for the first character with memchr), or longer with a rare first character.
 export const ERROR_NEEDLES: readonly string[] = [
   'rror', // Error, error: exceptions, argparse, NCCL error, [Errno 98] error, Value error, Bus error
-  'ERROR', // a line logged at error level: loggers print an exception's message alone (vLLM's `[engine.py:448] <message>`)
+  'ERROR', // oneCCL's `|CCL_ERROR|`; a line logged at error level: loggers print an exception's message alone (vLLM's `[engine.py:448] <message>`)
   'xcepti', // Exception, exception
   'failed',
   'Killed',
   'gnal', // signal N, Signals.SIGKILL
-  'xit', // Exit code: -9, exit code 137, exitcode: -9
+  'xit', // Exit code: -9, exit code 137, exitcode: -9, vLLM `MPClient: engine core exited unexpectedly`
   'died',
   'dead',
   'NCCL',
@@ -38,7 +38,6 @@ export const ERROR_NEEDLES: readonly string[] = [
   'in the placement group', // vLLM with Ray: more ranks than GPUs
   'ut of memory', // `NPU out of memory. Tried to allocate …` in a native error's `what():` line (no error word)
   'rashed', // TGI `Shard 0 crashed`, `Webserver Crashed`
-  'xited un', // vLLM `MPClient: engine core exited unexpectedly`
   'annot start', // TGI `Shard cannot start`
   'gated', // Cannot access gated repo ...
   'Bfloat16', // Bfloat16 is only supported on GPUs with compute capability ...
@@ -54,17 +53,13 @@ export const ERROR_NEEDLES: readonly string[] = [
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
   'client socket has', // torch.distributed socket and store timeouts
   'se from', // a named choice refused
-  'CCL_ERROR', // Intel's oneCCL
   'undefined symbol', // a compiled extension built against another release, its error on a line of its own
   'not initialized from checkpoint', // vLLM's loader: parameters no tensor filled
   'No backend type', // torch.distributed process group without a backend for a device
   '"GET http', // a request line in absolute form: sent through an HTTP proxy
   '"POST http',
-  'worker process has died', // Ray
-  'Worker unexpectedly exits',
   'Memory access fault by GPU', // ROCm's runtime aborting on a GPU page fault
   'KV cache memory: -', // vLLM's INFO line with no memory left for the KV cache
-  'TCP client failed',
   'waitForInput',
   'assert', // a quoted `assert …shape…` line above a bare AssertionError
   // a KeyError logged through str(): the quoted key alone, ending in a parameter's last name
@@ -96,7 +91,6 @@ export const ERROR_NEEDLES: readonly string[] = [
   'forward compat', // CUDA error 804 worded through cudaGetDeviceCount()
   'unexpected keyword', // `X.__init__() got an unexpected keyword argument 'y'` after a wrapper's prefix
   'ailed to import', // a launcher embedding Python: `Failed to import python 'vllm' module.`
-  'failed to load', // Triton `failed to load 'vllm_model' version 1: Internal: …`
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIGNATURES } from '../../src/diagnose/signature-index.ts';
+import { FRAME_CONTEXTS } from '../../src/diagnose/signatures.ts';
 import {
   ALWAYS_NEEDLES,
   ERROR_NEEDLES,
@@ -179,5 +180,14 @@ describe('prefilter needles', () => {
     ]);
     expect(needleRegExp(['a.b', '(x)']).test('a.b')).toBe(true);
     expect(needleRegExp(['a.b']).test('axb')).toBe(false);
+  });
+
+  it('list no error literal that a shorter one already finds', () => {
+    const frameNeedles = new Set(FRAME_CONTEXTS.map((context) => context.needle));
+    const written = ERROR_NEEDLES.filter((needle) => !frameNeedles.has(needle));
+    const dead = written.filter((needle) =>
+      written.some((other) => other !== needle && needle.includes(other)),
+    );
+    expect(dead).toEqual([]);
   });
 });
