@@ -62,6 +62,11 @@ export const adviseFor = (
     return [
       "Run once with --enforce-eager (or the engine's option to disable CUDA/HIP graphs and custom kernels) to find the kernel; check that this build supports the GPU (on ROCm an HSA_OVERRIDE_GFX_VERSION for another GPU causes this).",
     ];
+  // Which GPUs each rank sees is set outside the engine (the launcher's environment, a scheduler's allocation).
+  if (cls === 'nccl' && facts.kind === 'duplicate-gpu')
+    return [
+      'Give every rank its own GPU: check CUDA_VISIBLE_DEVICES for each rank (a data-parallel launcher must not pass all ranks the same one) and that the ranks do not outnumber the GPUs.',
+    ];
   const own = getEngine(engine).advise?.(cls, facts, context) ?? [];
   if (own.length > 0) return own;
   if (cls === 'dependency' && facts.package !== undefined && facts.package !== '')

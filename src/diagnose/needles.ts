@@ -47,6 +47,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'max seq len', // vLLM `The model's max seq len (N) is larger than the maximum number of tokens ...`
   'on startup', // vLLM `Free memory on device (...) on startup ...`
   'in PATH', // TGI `text-generation-server not found in PATH`
+  ': not found', // dash's `/bin/sh: 1: nvcc: not found`
   'C compiler', // Triton `Failed to find C compiler`
   'C++ compiler', // torch inductor `InvalidCxxCompiler: No working C++ compiler found`
   'terminate called', // C++ `terminate called after throwing an instance of ...`

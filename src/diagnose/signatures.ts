@@ -183,12 +183,14 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['rror', 'xcepti'],
     pattern:
-      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:[Nn]ot enough|[Ii]nsufficient) (?:GPU |device |KV cache |free )?memory\b|\b[Oo]ut of memory\b|[Mm]emory pool size is too small|leaves no room for the|higher than the total available (?:device|GPU) memory|(?:[Ii]ncreas|[Rr]ais)(?:e|ing) `?(?:--)?(?:gpu[_-]memory[_-]utilization|mem[_-]fraction[_-]static)\b).*)$/,
+      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:[Nn]ot enough|[Ii]nsufficient|[Ll]ack of) (?:GPU |device |NPU |KV cache |free )?memory\b|\b[Oo]ut of memory\b|[Mm]emory pool size is too small|leaves no room for the|higher than the total available (?:device|GPU) memory|(?:[Ii]ncreas|[Rr]ais)(?:e|ing) `?(?:--)?(?:gpu[_-]memory[_-]utilization|mem[_-]fraction[_-]static)\b).*)$/,
     samples: [
       'RuntimeError: Out of memory. Please set a smaller number for `--max-running-requests`.',
       'RuntimeError: Not enough GPU memory for hybrid (mamba/linear-attention) state cache. Computed max_mamba_cache_size=0.',
       'ValueError: Cannot auto-fit max_model_len: not enough GPU memory available to serve even a single token. Try increasing `gpu_memory_utilization`.',
       'AssertionError: Memory pool size is too small',
+      // a device runtime's own word (Rebellions' NPU)
+      'RuntimeError: SYS_EBUSY: Lack of device memory. (code: -16)',
     ],
     facts: (m) => ({ value: m[1] ?? '', kind: 'kv-cache' }),
     summary: (f) => `the server found too little GPU memory for its settings: ${f.value ?? ''}`,
@@ -281,8 +283,11 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'nccl-calloc',
     class: 'cuda-oom',
     weight: 91,
-    needles: ['calloc', 'NCCL WARN'],
-    pattern: /Failed to CUDA calloc(?: (\d+) bytes)?|NCCL WARN .*(?:out of memory|Failed to CUDA calloc)/,
+    needles: ['calloc', 'NCCL WARN', 'Cuda failure'],
+    // Also an NCCL error's `Last error:` below it: `Cuda failure 'out of memory'` on a line of its own.
+    pattern:
+      /Failed to CUDA calloc(?: (\d+) bytes)?|NCCL WARN .*(?:out of memory|Failed to CUDA calloc)|^Cuda failure 'out of memory'/,
+    samples: ["Cuda failure 'out of memory'"],
     facts: () => ({ kind: 'nccl-calloc' }),
     summary: () =>
       'NCCL could not allocate its GPU buffers: the GPU memory was already taken (an NCCL error caused by memory)',
@@ -325,6 +330,25 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     origin: 'dependency',
     facts: (m) => ({ value: (m[1] ?? m[2] ?? '').trim() }),
     summary: (f) => `the accelerator's collective communication library failed: ${f.value ?? ''}`,
+  },
+  {
+    // Two ranks given the same GPU (one CUDA_VISIBLE_DEVICES for every data-parallel rank, or more ranks than GPUs):
+    // NCCL refuses to build the communicator. Printed at NCCL's WARN level, but never survived.
+    id: 'nccl-duplicate-gpu',
+    class: 'nccl',
+    weight: 87,
+    fatalAtAnyLevel: true,
+    needles: ['Duplicate GPU'],
+    pattern: /Duplicate GPU detected ?: rank (\d+) and rank (\d+) both on CUDA device (\w+)/,
+    samples: [
+      'node-07:2353883:2353883 [0] init.cc:943 NCCL WARN Duplicate GPU detected : rank 2 and rank 0 both on CUDA device f000',
+    ],
+    facts: (m) => ({
+      value: `ranks ${m[1] ?? ''} and ${m[2] ?? ''} on CUDA device ${m[3] ?? ''}`,
+      kind: 'duplicate-gpu',
+    }),
+    summary: (f) =>
+      `two ranks were given the same GPU (${f.value ?? ''}): NCCL cannot build a communicator between them`,
   },
   {
     id: 'nccl-warn',
@@ -599,16 +623,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'command-not-found',
     class: 'dependency',
     weight: 100,
-    needles: ['command not found', 'failed to run command', 'executable file not found'],
+    needles: ['command not found', 'failed to run command', 'executable file not found', ': not found'],
     pattern:
-      /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found|failed to run command '([\w./-]+)': No such file or directory)|exec: "([\w./-]+)": executable file not found in \$PATH/,
+      /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found|failed to run command '([\w./-]+)': No such file or directory)|exec: "([\w./-]+)": executable file not found in \$PATH|^\s*(?:\/bin\/)?(?:da|a)?sh: (?:line )?\d+: ([\w./+-]+): not found$/,
     samples: [
       'zsh: command not found: serve-model',
       'bash: line 1: model-launcher: command not found',
+      // dash (Debian's /bin/sh, which build tools such as ninja run commands with)
+      '  /bin/sh: 1: /usr/local/cuda/bin/nvcc: not found',
       "nohup: failed to run command 'serve-model': No such file or directory",
       'exec: "serve-model": executable file not found in $PATH: unknown',
     ],
-    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? m[4] ?? '' }),
+    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '' }),
     summary: (f) =>
       `the shell found no command '${f.package ?? ''}': it is not installed in this environment, or not on PATH`,
   },

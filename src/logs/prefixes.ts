@@ -112,6 +112,13 @@ const RULES: PrefixRule[] = [
     ),
     rank: (m) => rankOfSglangTags(m[1]),
   },
+  // A pod's or container's name that a log collector (or a hand) put before vLLM's process tag:
+  // `kserve-container (EngineCore_0 pid=58) `. Only before such a tag: a bare word is a message anywhere else.
+  {
+    first: 'tdul',
+    needs: ' pid=',
+    pattern: /^[A-Za-z0-9][\w.-]{0,62} (?=\([^()]{1,80}? pid=\d+[^()]{0,60}\) )/,
+  },
   // vLLM process tags, possibly nested: `(EngineCore_0 pid=675221) (VllmWorker TP0 pid=675227) `.
   { first: '(', pattern: /^\(([^()]{1,80}? pid=\d+[^()]{0,60})\) /, rank: (m) => rankOfTag(m[1] ?? '') },
   // The same tags without their pid, as log collectors that drop pids print them: `(APIServer) `, `(EngineCore_DP0) `.

@@ -788,6 +788,50 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('weight-mismatch');
   });
 
+  it("reads dash's command-not-found (a build tool's /bin/sh) as dependency, naming the command", () => {
+    const result = diagnose('auto', [
+      "kserve-container (EngineCore_0 pid=58) RuntimeError: Error building extension 'sampling':",
+      '  [1/4] /usr/local/cuda/bin/nvcc -c sampling.cu -o sampling.cuda.o',
+      '  FAILED: sampling.cuda.o',
+      '  /bin/sh: 1: /usr/local/cuda/bin/nvcc: not found',
+      '  ninja: build stopped: subcommand failed.',
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toContain('/usr/local/cuda/bin/nvcc');
+  });
+
+  it('reads two ranks on one GPU as nccl, before the EOFError of the process that waited for them', () => {
+    const result = diagnose('auto', [
+      'node-07:2353883:2353883 [0] init.cc:943 NCCL WARN Duplicate GPU detected : rank 2 and rank 0 both on CUDA device f000',
+      'ERROR:    Traceback (most recent call last):',
+      '  File "/usr/lib/python3.11/multiprocessing/connection.py", line 399, in _recv',
+      '    raise EOFError',
+      'EOFError',
+      'ERROR:    Application startup failed. Exiting.',
+    ]);
+    expect(result.class).toBe('nccl');
+    expect(result.advice.join(' ')).toContain('CUDA_VISIBLE_DEVICES');
+  });
+
+  it("reads an NCCL error whose last CUDA error was 'out of memory' as cuda-oom", () => {
+    const result = diagnose('vllm', [
+      'torch.distributed.DistBackendError: NCCL error in: NCCLUtils.cpp:133, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.21.5',
+      'ncclUnhandledCudaError: Call to CUDA function failed.',
+      'Last error:',
+      "Cuda failure 'out of memory'",
+    ]);
+    expect(result.class).toBe('cuda-oom');
+  });
+
+  it("reads a device runtime's 'lack of device memory' as cuda-oom", () => {
+    expect(
+      diagnose('vllm', [
+        "torch._dynamo.exc.BackendCompilerFailed: backend='_rbln_backend' raised:",
+        'RuntimeError: SYS_EBUSY: Lack of device memory. (code: -16)',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
   it("reads vLLM's free-memory check as quoted by hand, with the spaces dropped", () => {
     expect(
       diagnose('auto', [

@@ -98,6 +98,8 @@ describe('stripPrefixes', () => {
       'info',
     ],
     ['(Worker_DP0_TP5_EP5 pid=9) WARNING 01-01 00:00:00 [a.py:1] careful', 'careful', 5, 'warning'],
+    // A pod's or container's name before the process tag.
+    ['kserve-container (EngineCore_0 pid=58) RuntimeError: x', 'RuntimeError: x', null, null],
     // Tags whose pid a log collector dropped.
     ['(APIServer) INFO:     Application startup complete.', 'Application startup complete.', null, 'info'],
     ['(Worker_TP2) WARNING 01-01 00:00:00 [a.py:1] careful', 'careful', 2, 'warning'],
@@ -131,6 +133,10 @@ describe('stripPrefixes', () => {
     });
     expect(stripPrefixes('  File "/x.py", line 1, in f').text).toBe('  File "/x.py", line 1, in f');
     expect(stripPrefixes('').text).toBe('');
+    // A word before a process tag counts as a wrapper's name only when it is the only word.
+    expect(stripPrefixes('Loaded in 3 s (EngineCore pid=1) x').text).toBe(
+      'Loaded in 3 s (EngineCore pid=1) x',
+    );
   });
 
   it('stays fast on hostile input (bounded rounds, anchored patterns)', () => {
