@@ -351,6 +351,24 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `two ranks were given the same GPU (${f.value ?? ''}): NCCL cannot build a communicator between them`,
   },
   {
+    // NVSHMEM (GPU-initiated communication, under DeepEP's all-to-all) failing to set up between GPUs:
+    // `topo.cpp:469: [GPU 1] Peer GPU 8 is not accessible, exiting ...`, `init.cu:1037: non-zero status: 3 building
+    // transport map failed`. Its transports that fail and fall back (`init failed for transport: IBGDA`) are not this.
+    id: 'nvshmem-error',
+    class: 'nccl',
+    weight: 85,
+    needles: ['not accessible', 'non-zero status'],
+    pattern:
+      /nvshmem\S*\.(?:cpp|cu|c|h):\d+: (?:\[GPU \d+\] )?(Peer GPU \d+ is not accessible.*|non-zero status: -?\d+ .*)$/,
+    samples: [
+      '/dvs/p4/build/sw/rel/gpgpu/toolkit/r13.0/main_nvshmem/src/host/topo/topo.cpp:469: [GPU 1] Peer GPU 8 is not accessible, exiting ... ',
+      '/dvs/p4/build/sw/rel/gpgpu/toolkit/r13.0/main_nvshmem/src/host/init/init.cu:1037: non-zero status: 3 building transport map failed ',
+    ],
+    facts: (m) => ({ value: (m[1] ?? '').trim() }),
+    summary: (f) =>
+      `NVSHMEM (GPU-to-GPU communication for expert parallelism) could not start: ${f.value ?? ''}`,
+  },
+  {
     id: 'nccl-warn',
     class: 'nccl',
     weight: 84,

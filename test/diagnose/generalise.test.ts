@@ -832,6 +832,32 @@ describe('general failure shapes', () => {
     ).toBe('cuda-oom');
   });
 
+  it('reads NVSHMEM failing to reach a peer GPU as nccl, also during capture, not its transports falling back', () => {
+    const prefix = '/dvs/p4/build/sw/rel/gpgpu/toolkit/r13.0/main_nvshmem/src/host';
+    const result = diagnose('sglang', [
+      '[2026-08-19 05:29:12 DP0 TP0 EP0] Capture target decode CUDA graph begin. backend=full, num_tokens_per_req=1, bs=[1, 2], avail mem=40.47 GB',
+      `${prefix}/transport/transport.cpp:nvshmemi_transport_init:282: init failed for transport: IBGDA`,
+      `${prefix}/topo/topo.cpp:469: [GPU 1] Peer GPU 8 is not accessible, exiting ... `,
+      `${prefix}/init/init.cu:1037: non-zero status: 3 building transport map failed `,
+      '[2026-08-19 05:29:34] DataParallelController hit an exception: Traceback (most recent call last):',
+      '    raise EOFError',
+      'EOFError',
+      '[2026-08-19 05:29:34] Received sigquit from a child process. It usually means the child failed.',
+    ]);
+    expect(result.class).toBe('nccl');
+    expect(result.summary).toContain('Peer GPU 8 is not accessible');
+  });
+
+  it('reads a request vLLM took as a start that got through, behind a front end that prints no access line', () => {
+    const result = diagnose('auto', [
+      '(ServeReplica:default:LLMServer:llama pid=279575) INFO 10-15 14:57:01 [fused_moe.py:863] Using configuration from /repo/vllm/model_executor/layers/fused_moe/configs/E=128.json',
+      "(ServeReplica:default:LLMServer:llama pid=279575) INFO 10-15 14:59:44 [api_server.py:1629] Supported tasks: ['generate']",
+      '(ServeReplica:default:LLMServer:llama pid=279575) INFO 10-15 14:59:46 [async_llm.py:344] Added request chatcmpl-631bfe71-c4a8-465a-a9b5-0491f5b40ab6.',
+      '(ServeReplica:default:LLMServer:llama pid=279575) (EngineCore_DP0 pid=279992) INFO 10-15 14:59:46 [ray_distributed_executor.py:570] RAY_CGRAPH_get_timeout is set to 300',
+    ]);
+    expect(result.class).toBe('ready');
+  });
+
   it("reads vLLM's free-memory check as quoted by hand, with the spaces dropped", () => {
     expect(
       diagnose('auto', [

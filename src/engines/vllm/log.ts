@@ -12,15 +12,16 @@ export const VLLM_HEARTBEATS: RegExp[] = [
 // vLLM has no decisive ready line: this one only means uvicorn started (it is printed before the socket binds).
 // Its route list is printed once the app is built, right before the HTTP server takes requests: a pasted log that
 // ends there shows a start that got through.
-// A served request (uvicorn's access line) or the serving metrics line shows the same.
+// A served request (uvicorn's access line), a request the engine took (`Added request chatcmpl-….`: behind another
+// HTTP front end, such as Ray Serve's, uvicorn prints nothing) or the serving metrics line shows the same.
 export const VLLM_STARTED_LINE =
-  /^Application startup complete\.|^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: /;
+  /^Application startup complete\.|^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$/;
 
 // The app started (from V1 the engine is up by then: what fails later fails while serving; a port found taken when
 // uvicorn binds after it is told apart by its class), a request answered (uvicorn's access line; a 5xx from /health is
 // a start still warming up) or the serving metrics.
 export const VLLM_SERVING_LINE =
-  /^Application startup complete\.|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: /;
+  /^Application startup complete\.|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$/;
 
 const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
   match[1] === undefined || match[2] === undefined
@@ -203,4 +204,5 @@ export const VLLM_PHASE_NEEDLES: readonly string[] = [
   'Uvicorn',
   'Applic',
   'API server',
+  'Added r',
 ];
