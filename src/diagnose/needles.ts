@@ -32,8 +32,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'value -', // SGLang `... is larger than the profiled value -N`
   'enough', // Not enough memory ...
   'already allocated', // docker `Bind for 0.0.0.0:9001 failed: port is already allocated`
-  'not subscriptable',
-  'command not found', // `zsh: command not found: vllm` // `TypeError: type 'list' is not subscriptable` (code for a newer Python)
+  'not subscriptable', // `TypeError: type 'list' is not subscriptable` (code for a newer Python)
   'ecutab', // a container runtime's `exec: "vllm": executable file not found in $PATH`
   'in the placement group', // vLLM with Ray: more ranks than GPUs
   'ut of memory', // `NPU out of memory. Tried to allocate …` in a native error's `what():` line (no error word)
@@ -47,7 +46,9 @@ export const ERROR_NEEDLES: readonly string[] = [
   'max seq len', // vLLM `The model's max seq len (N) is larger than the maximum number of tokens ...`
   'on startup', // vLLM `Free memory on device (...) on startup ...`
   'in PATH', // TGI `text-generation-server not found in PATH`
-  ': not found', // dash's `/bin/sh: 1: nvcc: not found`
+  // `zsh: command not found: vllm`, dash's `/bin/sh: 1: nvcc: not found` (`: not found` would add a first character
+  // to the scan's set and made it 1.6x slower)
+  'not found',
   'C compiler', // Triton `Failed to find C compiler`
   'C++ compiler', // torch inductor `InvalidCxxCompiler: No working C++ compiler found`
   'terminate called', // C++ `terminate called after throwing an instance of ...`
