@@ -49,6 +49,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   // `zsh: command not found: vllm`, dash's `/bin/sh: 1: nvcc: not found` (`: not found` would add a first character
   // to the scan's set and made it 1.6x slower)
   'not found',
+  'does not match', // `flashinfer-cubin version (0.6.13) does not match flashinfer version (0.6.14)`
   'C compiler', // Triton `Failed to find C compiler`
   'C++ compiler', // torch inductor `InvalidCxxCompiler: No working C++ compiler found`
   'terminate called', // C++ `terminate called after throwing an instance of ...`

@@ -174,6 +174,25 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `a package the server needs is missing or too old: ${f.value ?? ''}`,
   },
   {
+    // Two packages released together (a library and its prebuilt kernels) installed at different versions: an
+    // import-time check refuses them, sometimes with no exception type in the log (FlashInfer and flashinfer-cubin).
+    id: 'package-version-mismatch',
+    class: 'dependency',
+    weight: 96,
+    needles: ['does not match'],
+    pattern:
+      /\b([\w.-]+) version \(?v?([\w.+-]+?)\)? does not match (?:the )?([\w.-]+) version \(?v?([\w.+-]+?)\)?[.,;]?(?:\s|$)/,
+    samples: [
+      'flashinfer-cubin version (0.6.13) does not match flashinfer version (0.6.14). Please install the same version of both packages.',
+    ],
+    facts: (m) => ({
+      package: m[1] ?? '',
+      value: `${m[1] ?? ''} ${m[2] ?? ''} with ${m[3] ?? ''} ${m[4] ?? ''}`,
+    }),
+    summary: (f) =>
+      `two packages that must be the same release are not: ${f.value ?? ''}; install matching versions`,
+  },
+  {
     // A check that finds too little memory for what the settings ask, worded freely by each release (`Not enough GPU
     // memory for hybrid … state cache`, `Out of memory. Please set a smaller number for --max-running-requests`, a
     // hint to raise gpu_memory_utilization or --mem-fraction-static): only for lines nothing more specific matched.

@@ -858,6 +858,20 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('ready');
   });
 
+  it('reads two packages of one release at different versions as dependency, also without an exception type', () => {
+    const result = diagnose('vllm', [
+      'flashinfer-cubin version (0.6.13) does not match flashinfer version (0.6.14). Please install the same version of both packages. Set FLASHINFER_DISABLE_VERSION_CHECK=1 to bypass this check.',
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toContain('flashinfer-cubin 0.6.13 with flashinfer 0.6.14');
+    // A shape that does not match is not a version.
+    expect(
+      diagnose('vllm', [
+        'INFO 01-01 00:00:00 [a.py:1] The tokenizer does not match the model; using the slow one.',
+      ]).class,
+    ).toBe('hang');
+  });
+
   it("reads vLLM's free-memory check as quoted by hand, with the spaces dropped", () => {
     expect(
       diagnose('auto', [
