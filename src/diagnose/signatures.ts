@@ -540,10 +540,20 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 100,
     needles: ['Error', 'xception'],
     pattern:
-      /(?:Error|Exception)\b.*(?:RepositoryNotFoundError|Repository Not Found|404 Client Error|couldn't connect to 'https:\/\/huggingface\.co'|is not a local folder and is not a valid model identifier|does not appear to have a file named (?:config|params)\.json|not the path to a directory containing a file named config\.json)|^(?:[\w.]+\.)?(?:RepositoryNotFoundError|LocalEntryNotFoundError)\b|NotExistError: The model: \S+ has no revision/,
+      /(?:Error|Exception)\b.*(?:RepositoryNotFoundError|Repository Not Found|404 Client Error|couldn't connect to 'https:\/\/huggingface\.co'|is not a local folder and is not a valid model identifier|does not appear to have a file named (?:config|params)\.json|not the path to a directory containing a file named config\.json)|^(?:[\w.]+\.)?(?:RepositoryNotFoundError|LocalEntryNotFoundError)\b|NotExistError: The model: \S+ has no revision|(?:Error|Exception)\b.*[Cc]ould not find (?:the )?model locally at \S+ and failed to download/,
+    samples: [
+      'ValueError: Could not find model locally at black-forest-labs/FLUX.1-dev and failed to download model_index.json/config.json from HF Hub: (MaxRetryError("HTTPSConnectionPool(host=\'huggingface.co\', port=443): Max retries exceeded"))',
+    ],
     facts: (m) => ({
-      model: (/'([\w./-]+)'/.exec(m.input) ?? /[Tt]he model:? ([\w./-]+)/.exec(m.input))?.[1] ?? '',
-      kind: /couldn't connect/.test(m.input) ? 'offline' : 'not-found',
+      model:
+        (/'([\w./-]+)'/.exec(m.input) ??
+          /[Tt]he model:? ([\w./-]+)/.exec(m.input) ??
+          /model locally at (\S+)/.exec(m.input))?.[1] ?? '',
+      kind: /couldn't connect|Max retries exceeded|SSLError|ConnectionError|Connection (?:refused|reset)/.test(
+        m.input,
+      )
+        ? 'offline'
+        : 'not-found',
     }),
     summary: (f) =>
       f.kind === 'offline'

@@ -872,6 +872,22 @@ describe('general failure shapes', () => {
     ).toBe('hang');
   });
 
+  it('reads a model neither found locally nor downloaded as model-not-found-or-auth, naming the model', () => {
+    const result = diagnose('sglang', [
+      `ValueError: Could not find model locally at black-forest-labs/FLUX.1-dev and failed to download model_index.json/config.json from HF Hub: (MaxRetryError("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: /black-forest-labs/FLUX.1-dev/resolve/main/config.json (Caused by SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed')))"))`,
+    ]);
+    expect(result.class).toBe('model-not-found-or-auth');
+    expect(result.summary).toContain('could not be reached');
+  });
+
+  it('reads a model neither found locally nor downloaded as model-not-found-or-auth, naming the model', () => {
+    const result = diagnose('sglang', [
+      `ValueError: Could not find model locally at black-forest-labs/FLUX.1-dev and failed to download model_index.json/config.json from HF Hub: (MaxRetryError("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: /black-forest-labs/FLUX.1-dev/resolve/main/config.json (Caused by SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed')))"))`,
+    ]);
+    expect(result.class).toBe('model-not-found-or-auth');
+    expect(result.summary).toContain('could not be reached');
+  });
+
   it("reads vLLM's free-memory check as quoted by hand, with the spaces dropped", () => {
     expect(
       diagnose('auto', [
