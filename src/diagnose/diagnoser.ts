@@ -47,6 +47,8 @@ const MAX_STOPS = 16;
 const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
 /** How far below its head a traceback's exception line may be. */
 const MAX_TRACEBACK_LINES = 400;
+type SeenFrame = { line: number; raw: string; context: FrameContext };
+const CUT_TRACEBACK_HEAD = /Traceback \(most recent call last\):?$/;
 /** How far below a native crash Python's faulthandler dump of the stacks may reach. */
 const MAX_DUMP_LINES = 200;
 /** How many frames of steps (see FRAME_CONTEXTS) are kept: half the first ones, half the most recent. */
@@ -177,15 +179,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   let lastLine = 0;
   // The frames of steps of the start seen (see FRAME_CONTEXTS), in tracebacks and in faulthandler dumps.
   // Bounded: the first frames (the first failure is usually the cause) and the most recent ones.
-  const tracedFrames: { line: number; context: FrameContext }[] = [];
-  const dumpedFrames: { line: number; context: FrameContext }[] = [];
-  const keepFrame = (
-    frames: { line: number; context: FrameContext }[],
-    line: number,
-    context: FrameContext,
-  ): void => {
+  const tracedFrames: SeenFrame[] = [];
+  const dumpedFrames: SeenFrame[] = [];
+  const keepFrame = (frames: SeenFrame[], line: number, raw: string, context: FrameContext): void => {
     if (frames.length >= MAX_FRAMES) frames.splice(MAX_FRAMES / 2, 1);
-    frames.push({ line, context });
+    frames.push({ line, raw, context });
   };
 
   const resolveEngine = (): EngineId =>
@@ -270,7 +268,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         lastLineByRank.set(piece.rank, raw.line);
       for (const context of FRAME_CONTEXTS) {
         if (!text.includes(context.needle) || !context.pattern.test(text)) continue;
-        keepFrame(DUMP_FRAME.test(text) ? dumpedFrames : tracedFrames, raw.line, context);
+        keepFrame(DUMP_FRAME.test(text) ? dumpedFrames : tracedFrames, raw.line, raw.text, context);
       }
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
@@ -601,8 +599,19 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // A failure that names no cause inside a step of the start takes the step's class: in the capture phase, or
     // below a frame of a step (see FRAME_CONTEXTS) in the same traceback.
     const at = winner.finding.line;
+    // A traceback's header that won has no error line after it (one would outrank it): the log was cut inside the
+    // traceback, and its first frame of a step tells where the start was.
+    const cutTraceback =
+      signature.class === 'unknown' && CUT_TRACEBACK_HEAD.test(winner.finding.raw.trimEnd());
+    const framedBelow = tracedFrames.findLast(
+      (frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
+    );
+    const framedCut = cutTraceback
+      ? tracedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_TRACEBACK_LINES)
+      : undefined;
     const frameStep =
-      tracedFrames.findLast((frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES)?.context ??
+      framedBelow?.context ??
+      framedCut?.context ??
       dumpedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_DUMP_LINES)?.context;
     const inStep =
       frameStep?.errors === undefined || frameStep.errors.test(winner.finding.raw) ? frameStep : undefined;
@@ -644,6 +653,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           ? []
           : [quote(winner.finding.source.line, winner.finding.source.raw)]),
         quote(winner.finding.line, winner.finding.raw),
+        // A cut traceback's header says nothing by itself: the frame that placed it in a step does.
+        ...(framedCut !== undefined && framedBelow === undefined && step === framedCut.context
+          ? [quote(framedCut.line, framedCut.raw)]
+          : []),
         ...supporting,
       ]),
       advice: adviseFor(advisedBy, cls, facts, context),

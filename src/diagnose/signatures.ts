@@ -597,13 +597,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `a weight of size ${f.value ?? ''} could not be cut into the slices the tensor-parallel ranks load: the checkpoint does not fit this split (another --tp-size, or a checkpoint made for it)`,
   },
   {
-    // A weight loader's own check that a tensor has the shape it expects, quoted as the line that raised.
+    // A weight loader's own check that a tensor has the shape it expects: the line that raised, or its message
+    // (vLLM's linear layers join `… of size X` and `to a parameter …` without a space).
     id: 'weight-shape-assert',
     class: 'weight-mismatch',
     weight: 90,
-    needles: ['assert'],
-    pattern: /^\s*assert .*\b(?:loaded_weight|weight|param)\w*\.(?:shape|size\(\))/,
-    samples: ['    assert loaded_weight.shape[output_dim] == self.org_vocab_size'],
+    needles: ['assert', 'Tried to load weights'],
+    pattern:
+      /^\s*assert .*\b(?:loaded_weight|weight|param)\w*\.(?:shape|size\(\))|Tried to load weights of size .*to a parameter of size/,
+    samples: [
+      '    assert loaded_weight.shape[output_dim] == self.org_vocab_size',
+      'AssertionError: Tried to load weights of size torch.Size([2048, 10240])to a parameter of size torch.Size([2048, 4096])',
+    ],
     summary: () =>
       "a checkpoint tensor does not have the shape the model class expects (the loader's shape check failed)",
   },

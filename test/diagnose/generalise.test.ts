@@ -880,12 +880,40 @@ describe('general failure shapes', () => {
     expect(result.summary).toContain('could not be reached');
   });
 
-  it('reads a model neither found locally nor downloaded as model-not-found-or-auth, naming the model', () => {
-    const result = diagnose('sglang', [
-      `ValueError: Could not find model locally at black-forest-labs/FLUX.1-dev and failed to download model_index.json/config.json from HF Hub: (MaxRetryError("HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: /black-forest-labs/FLUX.1-dev/resolve/main/config.json (Caused by SSLError(SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed')))"))`,
-    ]);
-    expect(result.class).toBe('model-not-found-or-auth');
-    expect(result.summary).toContain('could not be reached');
+  it('reads a traceback cut off below a step of the start as that step failing, and one with no such frame as unknown', () => {
+    const frames = [
+      '  File "/sgl-workspace/sglang/python/sglang/srt/model_executor/cuda_graph_runner.py", line 351, in capture',
+      '    ) = self.capture_one_batch_size(bs, forward)',
+      '  File "/usr/local/lib/python3.10/dist-packages/torch/_dynamo/eval_frame.py", line 465, in _fn',
+      '    return fn(*args, **kwargs)',
+    ];
+    const header = '[2025-04-01 04:49:35 TP3] Scheduler hit an exception: Traceback (most recent call last):';
+    expect(diagnose('sglang', [header, ...frames]).class).toBe('graph-capture-failed');
+    expect(diagnose('auto', ['Traceback (most recent call last):', ...frames]).class).toBe(
+      'graph-capture-failed',
+    );
+    // With its error line the traceback is no longer cut: the error decides.
+    expect(
+      diagnose('sglang', [
+        header,
+        ...frames,
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB',
+      ]).class,
+    ).toBe('cuda-oom');
+    expect(
+      diagnose('sglang', [
+        header,
+        '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 240, in __init__',
+      ]).class,
+    ).toBe('unknown');
+  });
+
+  it("reads a weight loader's size check by its message alone as weight-mismatch", () => {
+    expect(
+      diagnose('auto', [
+        '(EngineCore pid=1) ERROR 07-23 21:03:03 [core.py:1231] AssertionError: Tried to load weights of size torch.Size([2048, 10240])to a parameter of size torch.Size([2048, 4096])',
+      ]).class,
+    ).toBe('weight-mismatch');
   });
 
   it("reads vLLM's free-memory check as quoted by hand, with the spaces dropped", () => {
