@@ -67,6 +67,16 @@ export const adviseFor = (
     return [
       'Give every rank its own GPU: check CUDA_VISIBLE_DEVICES for each rank (a data-parallel launcher must not pass all ranks the same one) and that the ranks do not outnumber the GPUs.',
     ];
+  // A library's kernels built without this GPU's architecture: a newer build, or the engine without that library.
+  if (cls === 'dependency' && facts.kind === 'gpu-arch')
+    return [
+      `Use a build of the failing library (or a server image) that supports ${facts.value === undefined || facts.value === '' ? 'this GPU' : facts.value}, or turn that library's kernels off in the engine's settings.`,
+    ];
+  // A collective library's own listening port, not the server's: another instance on this host holds it.
+  if (cls === 'port-in-use' && facts.kind === 'collective-port')
+    return [
+      "Another process on this host (often a second engine on other accelerators) holds the collective library's listening port: give each instance its own range (Ascend HCCL: HCCL_IF_BASE_PORT, 60000 by default), or stop the other one.",
+    ];
   const own = getEngine(engine).advise?.(cls, facts, context) ?? [];
   if (own.length > 0) return own;
   if (cls === 'dependency' && facts.package !== undefined && facts.package !== '')

@@ -290,6 +290,22 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the GPU ran out of memory${c.phase === null ? '' : ` during ${c.phase}`}${f.value === '' || f.value === undefined ? '' : ` (tried to allocate ${f.value})`}`,
   },
   {
+    // XLA's status for memory it could not get (TPU HBM, also JAX on GPU): `RESOURCE_EXHAUSTED: Error loading
+    // program: Attempting to reserve 1.04G at the bottom of memory.`, `RESOURCE_EXHAUSTED: Out of memory while trying
+    // to allocate …`.
+    id: 'xla-resource-exhausted',
+    class: 'cuda-oom',
+    weight: 89,
+    needles: ['RESOURCE_EXHAUSTED'],
+    pattern: /RESOURCE_EXHAUSTED: (.+)$/,
+    samples: [
+      'RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error loading program: Attempting to reserve 1.04G at the bottom of memory. That was not possible.',
+    ],
+    facts: () => ({ kind: 'torch', value: '' }),
+    summary: (_f, c) =>
+      `the accelerator (XLA: TPU or GPU) ran out of memory${c.phase === null ? '' : ` during ${c.phase}`}`,
+  },
+  {
     id: 'cublas-alloc',
     class: 'cuda-oom',
     weight: 89,
@@ -340,14 +356,16 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'ccl-error',
     class: 'nccl',
     weight: 84,
-    needles: ['CCL_ERROR', 'hccl api'],
-    pattern: /\|CCL_ERROR\|\s*(.*)$|(DIST call hccl api failed)/,
+    needles: ['CCL_ERROR', 'hccl api', 'EI0'],
+    // HCCL's own errors carry an `EI` code: `Get_Socket_Timeout(EI0006): Getting socket times out. Reason: …`.
+    pattern: /\|CCL_ERROR\|\s*(.*)$|(DIST call hccl api failed)|\w+\((EI\d{4})\): ([^.]+)/,
     samples: [
       '2024:09:13-11:21:50:(31157) |CCL_ERROR| exchange_utils.cpp:202 sendmsg_fd: condition !check_msg_retval("sendmsg", send_bytes, iov, msg, sizeof(u.cntr_buf), sock, fd) failed',
       '[ERROR] 2025-12-17-09:31:53 (PID:53769, Device:0, RankID:-1) ERR02200 DIST call hccl api failed.',
+      '[PID: 749] 2025-12-29-03:16:15.787.356 Get_Socket_Timeout(EI0006): Getting socket times out. Reason: 1. The remote does not initiate a connect request.',
     ],
     origin: 'dependency',
-    facts: (m) => ({ value: (m[1] ?? m[2] ?? '').trim() }),
+    facts: (m) => ({ value: (m[1] ?? m[2] ?? (m[4] === undefined ? '' : `${m[4]} (${m[3] ?? ''})`)).trim() }),
     summary: (f) => `the accelerator's collective communication library failed: ${f.value ?? ''}`,
   },
   {
@@ -471,12 +489,14 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'addr-in-use',
     class: 'port-in-use',
     weight: 100,
-    needles: ['already in use', 'Errno 98', 'errno: 98', 'EADDRINUSE', 'already allocated'],
+    needles: ['already in use', 'Errno 98', 'errno: 98', 'EADDRINUSE', 'already allocated', 'bound already'],
     // Docker publishing a container's port words it its own way: `Bind for 0.0.0.0:9001 failed: port is already
-    // allocated`.
+    // allocated`; Ascend's HCCL its listening port: `Failed to bind the IP port. Reason: The IP address and port have
+    // been bound already.` (then `host nic listen start failed, port[60000]`).
     pattern:
-      /[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE|Bind for \S+ failed: port is already allocated|\b\w*[Pp]ort\w* \d+ is already in use/,
+      /[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE|Bind for \S+ failed: port is already allocated|\b\w*[Pp]ort\w* \d+ is already in use|address and port have been bound already/,
     samples: [
+      'EJ0003: [PID: 159] 2025-03-26-17:01:02.816.428 Failed to bind the IP port. Reason: The IP address and port have been bound already.',
       'Error response from daemon: driver failed programming external connectivity on endpoint server: Bind for 0.0.0.0:9001 failed: port is already allocated',
       'RuntimeError: engine_info_bootstrap_port 8998 is already in use. When running multiple instances on the same node, each instance must use a different --engine-info-bootstrap-port.',
     ],
@@ -487,11 +507,15 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
         /bind to \[?[\w.:]*\]?:(\d+)/.exec(m.input) ??
         /[Pp]ort\w* (\d+) is already in use/.exec(m.input) ??
         /[Pp]ort (\d+)/.exec(m.input);
-      return { port: port?.[1] ?? '' };
+      return m.input.includes('bound already')
+        ? { port: '', kind: 'collective-port' }
+        : { port: port?.[1] ?? '' };
     },
     summary: (f) =>
       f.port === '' || f.port === undefined
-        ? 'a port the server needs is already in use'
+        ? f.kind === 'collective-port'
+          ? "the collective library (Ascend's HCCL) could not listen on its port: another process on this host holds it"
+          : 'a port the server needs is already in use'
         : `port ${f.port} is already in use`,
   },
   // --- model-not-found-or-auth (Hugging Face Hub and local paths).
@@ -778,6 +802,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ value: m[1] ?? '', kind: 'abi' }),
     summary: () =>
       'a compiled extension does not match the installed libraries (undefined symbol: built against another torch/CUDA)',
+  },
+  {
+    // A library's table of GPU architectures without this one (aiter's `KeyError: 'gfx1151'`): the installed build
+    // does not support the GPU.
+    id: 'unknown-gpu-arch',
+    class: 'dependency',
+    weight: 60,
+    needles: ['KeyError'],
+    pattern: /KeyError: '((?:gfx\d{3,4}[a-z]?|sm_?\d{2,3}[a-z]?))'/,
+    samples: ["KeyError: 'gfx1151'"],
+    facts: (m) => ({ value: m[1] ?? '', kind: 'gpu-arch' }),
+    summary: (f) =>
+      `an installed library has no entry for this GPU's architecture (${f.value ?? ''}): its build does not support this GPU`,
   },
   {
     id: 'driver',
@@ -1260,6 +1297,60 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     pattern: /Traceback \(most recent call last\):?$/,
     samples: ['Traceback (most recent call last):'],
     summary: () => 'the server printed a traceback, but the log ends before its error line',
+  },
+  {
+    // A GPU runtime call that failed, without a Python exception around it: a native kernel's own check that exits the
+    // process (vLLM's custom all-reduce: `Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:164 'invalid
+    // argument'`), or torch's message logged alone (`ERROR … engine.py:366] HIP error: invalid argument`). Above a
+    // worker's death that follows it; the phase or a frame gives it a class (during capture: graph-capture-failed).
+    id: 'gpu-runtime-error',
+    class: 'unknown',
+    weight: 39,
+    needles: ['Cuda error', 'HIP error', 'CUDA error'],
+    pattern: /^Failed: (?:Cuda|HIP) error (\S+?:\d+) '([^']+)'|^(?:CUDA|HIP) error: (.+)$/,
+    samples: [
+      "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'",
+      'HIP error: invalid argument',
+    ],
+    facts: (m) => ({ value: m[2] === undefined ? (m[3] ?? '').trim() : `${m[2]} (at ${m[1] ?? ''})` }),
+    summary: (f) => `a GPU runtime call failed: ${f.value ?? ''}`,
+  },
+  {
+    // An exception whose message names a command-line option as the remedy (`… Pass --numa-bind-nodes explicitly or
+    // disable --numa-bind.`): the engine refused its settings. Just above a bare exception; a message about memory
+    // (`Increase --mem-fraction-static`) is left to the memory rules.
+    id: 'remedy-names-option',
+    class: 'invalid-value',
+    weight: 21,
+    needles: ['--'],
+    pattern:
+      /(?:Error|Exception): ((?!.*(?:[Mm]emory|KV|pool|OOM|mem-fraction)).*\b(?:[Pp]ass|[Ss]et|[Uu]se|[Dd]isable|[Ee]nable|[Rr]emove|[Ss]pecify|[Ii]ncrease|[Dd]ecrease|[Ll]ower|[Rr]educe|[Aa]dd|[Tt]ry)(?: the| a)?(?: smaller| larger| lower| higher)?(?: flag| option| argument| value of)? [`'"]?--[a-z].*)$/,
+    samples: [
+      'RuntimeError: NUMA binding was requested, but the GPU-to-NUMA topology could not be detected automatically. Pass --numa-bind-nodes explicitly or disable --numa-bind.',
+    ],
+    // The first option the message names as the remedy.
+    facts: (m) => ({
+      value: (m[1] ?? '').trim(),
+      flag:
+        /\b(?:[Pp]ass|[Ss]et|[Uu]se|[Dd]isable|[Ee]nable|[Rr]emove|[Ss]pecify|[Ii]ncrease|[Dd]ecrease|[Ll]ower|[Rr]educe|[Aa]dd|[Tt]ry)\D*?(--[a-z][\w-]*)/.exec(
+          m[1] ?? '',
+        )?.[1] ?? '',
+    }),
+    summary: (f) =>
+      `the server refused its settings and names ${f.flag ?? 'an option'} as the fix: ${f.value ?? ''}`,
+  },
+  {
+    // A launcher or test harness that waits for the server gave up on its own timeout (SGLang's test utilities:
+    // `TimeoutError: Server failed to start within the timeout period.`): the server was alive but never got ready.
+    // Weighted just above the exception lines it raises, below any error of the server's own.
+    id: 'launcher-timeout',
+    class: 'hang',
+    weight: 25,
+    needles: ['within '],
+    pattern: /[Ss]erver (?:failed to start|did not (?:start|become ready)) within (?:the timeout|\d)/,
+    samples: ['TimeoutError: Server failed to start within the timeout period.'],
+    summary: () =>
+      'the launcher waiting for the server gave up on its own timeout: the server was still starting, with no error of its own',
   },
   {
     id: 'python-exception',

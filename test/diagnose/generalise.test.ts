@@ -916,6 +916,102 @@ describe('general failure shapes', () => {
     ).toBe('weight-mismatch');
   });
 
+  it("reads a collective library's own port already bound as port-in-use, with advice about that library", () => {
+    const result = diagnose('vllm', [
+      '[rank0]: RuntimeError: createHCCLComm:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:1479 HCCL function error: HcclGetRootInfo(&hcclID), error code is 11',
+      '[rank0]: [ERROR] 2025-03-26-17:01:03 (PID:159, Device:0, RankID:-1) ERR02200 DIST call hccl api failed.',
+      '[rank0]: EJ0003: [PID: 159] 2025-03-26-17:01:02.816.428 Failed to bind the IP port. Reason: The IP address and port have been bound already.',
+    ]);
+    expect(result.class).toBe('port-in-use');
+    expect(result.advice.join(' ')).toContain('HCCL_IF_BASE_PORT');
+  });
+
+  it("reads an HCCL error code's line as nccl", () => {
+    expect(
+      diagnose('auto', [
+        '[PID: 749] 2025-12-29-03:16:15.787.356 Get_Socket_Timeout(EI0006): Getting socket times out. Reason: 1. The remote does not initiate a connect request.',
+      ]).class,
+    ).toBe('nccl');
+  });
+
+  it("reads a launcher's own timeout as hang, and an error of the server's before it as the cause", () => {
+    const harness = [
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3.11/site-packages/sglang/test/test_utils.py", line 687, in popen_launch_server',
+      '    raise TimeoutError("Server failed to start within the timeout period.")',
+      'TimeoutError: Server failed to start within the timeout period.',
+      'RuntimeError: Failed to start prefill node on 10.0.0.1: Server failed to start within the timeout period.',
+    ];
+    expect(diagnose('sglang', ['[Gloo] Rank 8 is NOT connected to: [1]', ...harness]).class).toBe('hang');
+    expect(
+      diagnose('sglang', [
+        'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79 GiB',
+        ...harness,
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
+  it('reads an error that names an option as its remedy as invalid-value, but leaves memory messages to cuda-oom', () => {
+    const result = diagnose('vllm', [
+      '(APIServer pid=1) RuntimeError: NUMA binding was requested, but the GPU-to-NUMA topology could not be detected automatically. Pass --numa-bind-nodes explicitly or disable --numa-bind.',
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toContain('--numa-bind-nodes');
+    expect(
+      diagnose('sglang', ['RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.'])
+        .class,
+    ).toBe('cuda-oom');
+  });
+
+  it("reads a native kernel's failed GPU call as the cause over the worker's death, and as graph-capture-failed during capture", () => {
+    const capture = [
+      'Capturing CUDA graphs (FULL): 100%|██████████| 2/2 [00:00<00:00, 6.11it/s]',
+      "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'",
+      '(EngineCore pid=1) ERROR 09-10 09:37:41 [multiproc_executor.py:314] Worker proc VllmWorker-0 died unexpectedly (exit code: None), shutting down executor.',
+    ];
+    expect(diagnose('vllm', capture).class).toBe('graph-capture-failed');
+    const alone = diagnose('vllm', ['ERROR 11-29 09:36:15 engine.py:366] HIP error: invalid argument']);
+    expect(alone.class).toBe('unknown');
+    expect(alone.summary).toContain('invalid argument');
+  });
+
+  it("reads XLA's RESOURCE_EXHAUSTED as cuda-oom and a library without this GPU's architecture as dependency", () => {
+    expect(
+      diagnose('vllm', [
+        'RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error loading program: Attempting to reserve 1.04G at the bottom of memory. That was not possible.',
+      ]).class,
+    ).toBe('cuda-oom');
+    const arch = diagnose('vllm', ["vllm-server  | (APIServer pid=1) KeyError: 'gfx1151'"]);
+    expect(arch.class).toBe('dependency');
+    expect(arch.advice.join(' ')).toContain('gfx1151');
+    // A parameter's name is a weight's key, not an architecture.
+    expect(diagnose('vllm', ["KeyError: 'model.layers.0.mlp.gate_proj.weight'"]).class).toBe(
+      'weight-mismatch',
+    );
+  });
+
+  it("reads vLLM's free-memory check wrapped after `is less than` as cuda-oom", () => {
+    expect(
+      diagnose('auto', [
+        'ValueError: Free memory on device cuda:0 (36.75/121.63 GiB) on startup is less than',
+        'desired GPU memory utilization (0.85, 103.38 GiB).',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
+  it("reads TGI's router answering a request as a start that got through, and vLLM's route list behind a path tag", () => {
+    expect(
+      diagnose('auto', [
+        'tgi-1-1         | 2025-05-29T20:53:02.886748Z  INFO completions{total_time="101.78s"}: text_generation_router::server: router/src/server.rs:637: Success',
+      ]).class,
+    ).toBe('ready');
+    expect(
+      diagnose('auto', [
+        '[0;36m(APIServer pid=2362917) INFO 08-19 00:16:07 [entrypoints/launcher.py:46] Route: /v1/audio/speech, Methods: POST',
+      ]).class,
+    ).toBe('ready');
+  });
+
   it("reads vLLM's free-memory check as quoted by hand, with the spaces dropped", () => {
     expect(
       diagnose('auto', [

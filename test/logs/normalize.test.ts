@@ -16,6 +16,9 @@ describe('ANSI and carriage returns', () => {
     ).toMatchObject({ text: 'boom', level: 'error' });
     // A `#033` that is not followed by `[` is ordinary text.
     expect(stripAnsi('issue #033 fixed')).toBe('issue #033 fixed');
+    // A colour code whose ESC a paste dropped, at a line's start; elsewhere bracketed text stays.
+    expect(stripAnsi('[0;36m(APIServer pid=1) INFO up')).toBe('(APIServer pid=1) INFO up');
+    expect(stripAnsi('shape [1m] of x [0;36m')).toBe('shape [1m] of x [0;36m');
   });
 
   it('reads the prefixes of a log pasted with an indent, and leaves indented traceback lines alone', () => {

@@ -8,6 +8,12 @@ describe('stripPrefixes', () => {
     // Outer wrappers (docs/engines/log-patterns.md).
     ['vllm-1  | ERROR 11-18 18:07:28 engine.py:366] ValueError: boom', 'ValueError: boom', null, 'error'],
     [
+      '(APIServer pid=7) INFO 08-19 00:16:07 [entrypoints/launcher.py:46] Route: /v1/models, Methods: GET',
+      'Route: /v1/models, Methods: GET',
+      null,
+      'info',
+    ],
+    [
       "E1115 02:58:51.162611 1 backend_model.cc:634] ERROR: Failed to create instance: TypeError: 'NoneType'",
       "Failed to create instance: TypeError: 'NoneType'",
       null,

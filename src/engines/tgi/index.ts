@@ -8,6 +8,7 @@ import {
   TGI_PHASE_NEEDLES,
   TGI_PHASES,
   TGI_READY_LINE,
+  TGI_SERVING_LINE,
   TGI_STOP_LINES,
   tgiVersionFromLog,
 } from './log.ts';
@@ -21,6 +22,7 @@ export const tgi: EngineSpec = {
   healthPathWithoutLog: '/health',
   readyLine: TGI_READY_LINE,
   upLine: TGI_READY_LINE,
+  servingLine: TGI_SERVING_LINE,
   probeTriggers: [/^Connected$/, /Starting Webserver/],
   heartbeatLines: TGI_HEARTBEATS,
   stopLines: TGI_STOP_LINES,

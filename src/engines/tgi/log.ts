@@ -8,6 +8,10 @@ export type SampledRule = PhaseRule & { samples: readonly string[] };
 // The router's `Connected` is printed once the HTTP server listens after warm-up: TGI's ready line.
 export const TGI_READY_LINE = /^Connected$/;
 
+// The router's answer to a request it served (`generate{…}: text_generation_router::server: router/src/server.rs:637:
+// Success`): the start got through, also in a log that begins after `Connected`.
+export const TGI_SERVING_LINE = /^Connected$|text_generation_router::server: \S+: Success$/;
+
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const TGI_HEARTBEATS: RegExp[] = [/Waiting for shard to be ready\.\.\./];
 

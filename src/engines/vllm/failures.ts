@@ -143,13 +143,15 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     needles: ['on startup'],
     // Up to 0.14: `... on startup is less than desired GPU memory utilization (0.9, ...)`; from 0.15:
     // `... on startup. Desired GPU memory utilization is (0.9, ...)`. The same words then `Actual usage is ...` are
-    // an INFO report of a start that fits (with --kv-cache-memory advice), not this error.
+    // an INFO report of a start that fits (with --kv-cache-memory advice), not this error. A terminal or a paste may
+    // wrap the line after `is less than`.
     pattern:
-      /Free memory on device (?:\S+ )?\(([\d.]+)\/([\d.]+) ?GiB\) on startup(?: is less than desired GPU memory utilization ?|\. Desired GPU memory utilization is )\(([\d.]+), ?[\d.]+ ?GiB\)(?!\. Actual usage)/,
+      /Free memory on device (?:\S+ )?\(([\d.]+)\/([\d.]+) ?GiB\) on startup(?:(?: is less than desired GPU memory utilization ?|\. Desired GPU memory utilization is )\(([\d.]+), ?[\d.]+ ?GiB\)(?!\. Actual usage)| is less than\s*$)/,
     releases: { since: '0.10.0' },
     samples: [
       'ValueError: Free memory on device (22.1/79.2 GiB) on startup. Desired GPU memory utilization is (0.9, 71.3 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
       'ValueError: Free memory on device (3.22/4.0 GiB) on startup is less than desired GPU memory utilization (0.9, 3.6 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
+      'ValueError: Free memory on device cuda:0 (36.75/121.63 GiB) on startup is less than',
     ],
     facts: (m) => ({
       kind: 'startup-free-memory',
@@ -157,7 +159,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       choices: m[3] ?? '',
     }),
     summary: (f) =>
-      `the GPU had only ${f.value ?? 'part of its memory'} at start, less than --gpu-memory-utilization ${f.choices ?? ''} asks for: another process holds GPU memory`,
+      `the GPU had only ${f.value ?? 'part of its memory'} at start, less than --gpu-memory-utilization${f.choices === undefined || f.choices === '' ? '' : ` ${f.choices}`} asks for: another process holds GPU memory`,
   },
   {
     id: 'vllm-zero-blocks',
