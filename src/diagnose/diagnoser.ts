@@ -15,7 +15,7 @@ import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
 import { candidatesFor, engineOfFrame, frameOf } from './signature-index.ts';
-import { FRAME_CONTEXTS, TORCH_CAPTURE_FRAME } from './signatures.ts';
+import { FRAME_CONTEXTS, TORCH_CAPTURE_FRAME, TRACEBACK_HEADER } from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
 import { describePhase } from './phase-labels.ts';
@@ -48,7 +48,6 @@ const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
 /** How far below its head a traceback's exception line may be. */
 const MAX_TRACEBACK_LINES = 400;
 type SeenFrame = { line: number; raw: string; context: FrameContext };
-const CUT_TRACEBACK_HEAD = /Traceback \(most recent call last\):?$/;
 /** How far below a native crash Python's faulthandler dump of the stacks may reach. */
 const MAX_DUMP_LINES = 200;
 /** How many frames of steps (see FRAME_CONTEXTS) are kept: half the first ones, half the most recent. */
@@ -601,8 +600,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const at = winner.finding.line;
     // A traceback's header that won has no error line after it (one would outrank it): the log was cut inside the
     // traceback, and its first frame of a step tells where the start was.
-    const cutTraceback =
-      signature.class === 'unknown' && CUT_TRACEBACK_HEAD.test(winner.finding.raw.trimEnd());
+    const cutTraceback = signature.class === 'unknown' && TRACEBACK_HEADER.test(winner.finding.raw.trimEnd());
     const framedBelow = tracedFrames.findLast(
       (frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
     );

@@ -29,6 +29,14 @@ const SHELL_KILLED = new RegExp(
   String.raw`^Killed\b|\bKilled\s+(?:\S*(?:python|${HINT_WORDS})\S*)|\s\d+ Killed\s|Out of memory: Killed process`,
 );
 
+// The verbs of a message that tells the user what to change (`Pass --x`, `disable --y`), for remedy-names-option.
+const REMEDY_VERB = String.raw`(?:[Pp]ass|[Ss]et|[Uu]se|[Dd]isable|[Ee]nable|[Rr]emove|[Ss]pecify|[Ii]ncrease|[Dd]ecrease|[Ll]ower|[Rr]educe|[Aa]dd|[Tt]ry)`;
+const FIRST_REMEDY_OPTION = new RegExp(String.raw`\b${REMEDY_VERB}\D*?(--[a-z][\w-]*)`);
+
+// A traceback's header at the end of a line: a traceback starts there (a wrapper's `…: Traceback (most recent call
+// last):` too).
+export const TRACEBACK_HEADER = /Traceback \(most recent call last\):?$/;
+
 export const GENERIC_SIGNATURES: readonly Signature[] = [
   // --- unknown-flag / invalid-value: argparse exits before any GPU work.
   {
@@ -501,15 +509,14 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       'RuntimeError: engine_info_bootstrap_port 8998 is already in use. When running multiple instances on the same node, each instance must use a different --engine-info-bootstrap-port.',
     ],
     facts: (m) => {
+      if (m.input.includes('bound already')) return { port: '', kind: 'collective-port' };
       const port =
         /Bind for \S+:(\d+) failed/.exec(m.input) ??
         /bind on address \('[^']*', (\d+)\)/.exec(m.input) ??
         /bind to \[?[\w.:]*\]?:(\d+)/.exec(m.input) ??
         /[Pp]ort\w* (\d+) is already in use/.exec(m.input) ??
         /[Pp]ort (\d+)/.exec(m.input);
-      return m.input.includes('bound already')
-        ? { port: '', kind: 'collective-port' }
-        : { port: port?.[1] ?? '' };
+      return { port: port?.[1] ?? '' };
     },
     summary: (f) =>
       f.port === '' || f.port === undefined
@@ -1294,7 +1301,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 5,
     untilNextPhase: true,
     needles: ['Traceback'],
-    pattern: /Traceback \(most recent call last\):?$/,
+    pattern: TRACEBACK_HEADER,
     samples: ['Traceback (most recent call last):'],
     summary: () => 'the server printed a traceback, but the log ends before its error line',
   },
@@ -1323,18 +1330,16 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'invalid-value',
     weight: 21,
     needles: ['--'],
-    pattern:
-      /(?:Error|Exception): ((?!.*(?:[Mm]emory|KV|pool|OOM|mem-fraction)).*\b(?:[Pp]ass|[Ss]et|[Uu]se|[Dd]isable|[Ee]nable|[Rr]emove|[Ss]pecify|[Ii]ncrease|[Dd]ecrease|[Ll]ower|[Rr]educe|[Aa]dd|[Tt]ry)(?: the| a)?(?: smaller| larger| lower| higher)?(?: flag| option| argument| value of)? [`'"]?--[a-z].*)$/,
+    pattern: new RegExp(
+      String.raw`(?:Error|Exception): ((?!.*(?:[Mm]emory|KV|pool|OOM|mem-fraction)).*\b${REMEDY_VERB}(?: the| a)?(?: smaller| larger| lower| higher)?(?: flag| option| argument| value of)? [\x60'"]?--[a-z].*)$`,
+    ),
     samples: [
       'RuntimeError: NUMA binding was requested, but the GPU-to-NUMA topology could not be detected automatically. Pass --numa-bind-nodes explicitly or disable --numa-bind.',
     ],
     // The first option the message names as the remedy.
     facts: (m) => ({
       value: (m[1] ?? '').trim(),
-      flag:
-        /\b(?:[Pp]ass|[Ss]et|[Uu]se|[Dd]isable|[Ee]nable|[Rr]emove|[Ss]pecify|[Ii]ncrease|[Dd]ecrease|[Ll]ower|[Rr]educe|[Aa]dd|[Tt]ry)\D*?(--[a-z][\w-]*)/.exec(
-          m[1] ?? '',
-        )?.[1] ?? '',
+      flag: FIRST_REMEDY_OPTION.exec(m[1] ?? '')?.[1] ?? '',
     }),
     summary: (f) =>
       `the server refused its settings and names ${f.flag ?? 'an option'} as the fix: ${f.value ?? ''}`,

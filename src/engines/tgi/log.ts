@@ -9,8 +9,9 @@ export type SampledRule = PhaseRule & { samples: readonly string[] };
 export const TGI_READY_LINE = /^Connected$/;
 
 // The router's answer to a request it served (`generate{…}: text_generation_router::server: router/src/server.rs:637:
-// Success`): the start got through, also in a log that begins after `Connected`.
-export const TGI_SERVING_LINE = /^Connected$|text_generation_router::server: \S+: Success$/;
+// Success`): the start got through, also in a log that begins after `Connected` (the diagnoser reads the ready line
+// as served too).
+export const TGI_SERVING_LINE = /text_generation_router::server: \S+: Success$/;
 
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const TGI_HEARTBEATS: RegExp[] = [/Waiting for shard to be ready\.\.\./];
