@@ -12,6 +12,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   'rror', // Error, error: exceptions, argparse, NCCL error, [Errno 98] error, Value error, Bus error
   'ERROR', // oneCCL's `|CCL_ERROR|`; a line logged at error level: loggers print an exception's message alone (vLLM's `[engine.py:448] <message>`)
   'xcepti', // Exception, exception
+  'shared obj', // a native logger's `Failed to load plugin …: libfabric.so.1: cannot open shared object file`
+  '.exc.', // a class of a module of exceptions: `torch._dynamo.exc.Unsupported: …`
   'failed',
   'Killed',
   'gnal', // signal N, Signals.SIGKILL

@@ -12,6 +12,9 @@ import { minimizeNeedles, needleRegExp } from './needles.ts';
 export const ERROR_LINE_LITERALS: readonly string[] = [
   'Error',
   'Exception',
+  '.exc.',
+  'exceptions.',
+  'errors.',
   'Traceback (most recent call last)',
   ': error: ',
 ];

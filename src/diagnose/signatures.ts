@@ -1362,10 +1362,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'unknown',
     weight: 20,
     fallback: true,
-    needles: ['Error', 'xception'],
-    // asyncio's CancelledError is a task cancelled because something else ended the start, never the cause.
-    pattern: /^(?:[\w.]+\.)?(?!CancelledError\b)([A-Z]\w*(?:Error|Exception))(?::\s*(.*))?$/,
-    facts: (m) => ({ kind: m[1] ?? '', value: m[2] ?? '' }),
+    needles: ['Error', 'xception', '.exc.', 'errors.'],
+    // Any class named …Error or …Exception, or any class of a module of exceptions (`torch._dynamo.exc.Unsupported`,
+    // `…exceptions.X`, `…errors.X`). asyncio's CancelledError is a task cancelled because something else ended the
+    // start, never the cause.
+    pattern:
+      /^(?:[\w.]+\.)?(?!CancelledError\b)(?:([A-Z]\w*(?:Error|Exception))|(?<=\b(?:exc|exceptions|errors)\.)([A-Z]\w*))(?::\s*(.*))?$/,
+    samples: [
+      'ValueError: bad value',
+      'torch._dynamo.exc.Unsupported: Attempted to inline function marked as skipped',
+      'triton.compiler.errors.CompilationFailed: at 12:4',
+    ],
+    facts: (m) => ({ kind: m[1] ?? m[2] ?? '', value: m[3] ?? '' }),
     summary: (f) =>
       `the server raised ${f.kind ?? 'an exception'}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
   },

@@ -33,7 +33,7 @@ export interface LogStartTracker extends StartTracker {
 }
 
 const EXCEPTION_START =
-  /^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception)\b(?::|$)|^Traceback \(most recent call last\)/;
+  /^(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception)\b|(?<=\b(?:exc|exceptions|errors)\.)[A-Z]\w*)(?::|$)|^Traceback \(most recent call last\)/;
 // An exception's last line or an argparse error: worth showing the user (each holds one of ERROR_LINE_LITERALS).
 const isErrorLine = (text: string): boolean => EXCEPTION_START.test(text) || text.includes(': error: ');
 const NO_UPDATES = Object.freeze([]) as unknown as TrackerUpdate[];

@@ -70,11 +70,12 @@ const RULES: PrefixRule[] = [
     pattern: new RegExp(String.raw`^${DATE}[ T]${TIME}(?:[,.]\d+)? \| (?:([A-Z]+) +\| [\w.:-]+ +\| )?`),
     level: (m) => levelOf(m[1]),
   },
-  // TGI: `2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: `.
+  // Rust's tracing (TGI, NVIDIA Dynamo): `2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: `,
+  // `…Z  INFO dynamo_llm::block_manager::worker: ` (a span, then the target's module path, then a source file).
   {
     first: 't',
     pattern: new RegExp(
-      String.raw`^${DATE}T${TIME}(?:\.\d+)?Z\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:text_generation_[\w:]+: )?(?:[\w/.-]+\.rs:\d+: )?`,
+      String.raw`^${DATE}T${TIME}(?:\.\d+)?Z\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:[a-z_]\w*(?:::\w+)*: )?(?:[\w/.-]+\.rs:\d+: )?`,
     ),
     level: (m) => levelOf(m[1]),
   },

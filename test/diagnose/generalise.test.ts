@@ -1012,6 +1012,20 @@ describe('general failure shapes', () => {
     ).toBe('ready');
   });
 
+  it('quotes an exception whose class comes from a module of exceptions, whatever its name ends in', () => {
+    const result = diagnose('auto', [
+      'Traceback (most recent call last):',
+      '  File "/venv/lib/python3.12/site-packages/torch/_dynamo/convert_frame.py", line 1318, in _fullgraph_capture_frame',
+      'torch._dynamo.exc.Unsupported: Attempted to inline function marked as skipped',
+      '  Explanation: Dynamo developers have intentionally marked that the function should not be traced.',
+    ]);
+    expect(result.class).toBe('unknown');
+    expect(result.evidence.map((e) => e.text)).toContain(
+      'torch._dynamo.exc.Unsupported: Attempted to inline function marked as skipped',
+    );
+    expect(diagnose('auto', ['asyncio.exceptions.CancelledError: cancelled']).class).toBe('hang');
+  });
+
   it("reads vLLM's free-memory check as quoted by hand, with the spaces dropped", () => {
     expect(
       diagnose('auto', [

@@ -121,6 +121,13 @@ describe('stripPrefixes', () => {
       null,
       'error',
     ],
+    // Another program on Rust's tracing: the target's module path goes with the prefix.
+    [
+      '2026-07-25T08:40:07.500821Z  INFO dynamo_llm::block_manager::distributed::worker: KVBM worker is under initialization.',
+      'KVBM worker is under initialization.',
+      null,
+      'info',
+    ],
     [
       '[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143] Rank 3 successfully reached monitoredBarrier',
       'Rank 3 successfully reached monitoredBarrier',
