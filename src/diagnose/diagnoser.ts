@@ -243,7 +243,18 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   let warningTraceback: number | null = null;
   const inWarningTraceback = (line: number): boolean =>
     warningTraceback !== null && line >= warningTraceback && line - warningTraceback <= MAX_TRACEBACK_LINES;
+  // A logger that prints an exception's message at error level, then its traceback (vLLM V0's `[engine.py:448]`):
+  // where the log is cut inside that traceback, the message above its header is the error it lost.
+  const messageAboveHeader = new Map<number, RawLine>();
   const followTracebacks = (raw: RawLine, normalized: NormalizedLine): void => {
+    if (TRACEBACK_HEAD.test(normalized.text.trim())) {
+      const above = ring.find((line) => line.line === raw.line - 1);
+      const piece = above === undefined ? undefined : normalizeLine(above.text).pieces.at(-1);
+      if (above !== undefined && piece?.level === 'error' && /\w/.test(piece.text)) {
+        messageAboveHeader.set(raw.line, above);
+        if (messageAboveHeader.size > 16) messageAboveHeader.delete(messageAboveHeader.keys().next().value ?? 0);
+      }
+    }
     if (normalized.pieces.some((piece) => piece.level !== null)) warningTraceback = null;
     else if (TRACEBACK_HEAD.test(normalized.text.trim())) {
       const above = ring.find((line) => line.line === raw.line - 1);
@@ -601,6 +612,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // A traceback's header that won has no error line after it (one would outrank it): the log was cut inside the
     // traceback, and its first frame of a step tells where the start was.
     const cutTraceback = signature.class === 'unknown' && TRACEBACK_HEADER.test(winner.finding.raw.trimEnd());
+    const lostMessage = cutTraceback ? messageAboveHeader.get(at) : undefined;
+    if (lostMessage !== undefined) facts.value = normalizeLine(lostMessage.text).pieces.at(-1)?.text.trim() ?? '';
     const framedBelow = tracedFrames.findLast(
       (frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
     );
@@ -651,10 +664,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           ? []
           : [quote(winner.finding.source.line, winner.finding.source.raw)]),
         quote(winner.finding.line, winner.finding.raw),
-        // A cut traceback's header says nothing by itself: the frame that placed it in a step does.
+        // A cut traceback's header says nothing by itself: the frame that placed it in a step does, and so does the
+        // message its logger printed above it.
         ...(framedCut !== undefined && framedBelow === undefined && step === framedCut.context
           ? [quote(framedCut.line, framedCut.raw)]
           : []),
+        ...(lostMessage === undefined ? [] : [quote(lostMessage.line, lostMessage.text)]),
         ...supporting,
       ]),
       advice: adviseFor(advisedBy, cls, facts, context),

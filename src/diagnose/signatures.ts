@@ -777,6 +777,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the shared library ${f.package ?? ''} is not installed here: the build expects another CUDA or system library version`,
   },
   {
+    // The GPU runtime itself could not be loaded (`hip runtime failed to load.`): the driver or toolkit install is
+    // broken or missing, before any code of the model ran.
+    id: 'gpu-runtime-not-loaded',
+    class: 'dependency',
+    weight: 90,
+    needles: ['failed to load', 'could not be loaded'],
+    pattern: /\b(HIP|hip|CUDA|cuda|HSA|hsa|ROCm|rocm|GPU|gpu) runtime (?:library )?(?:failed to load|could not be loaded)\b/,
+    samples: ['hip runtime failed to load.', 'CUDA runtime library could not be loaded'],
+    facts: (m) => ({ package: `${m[1] ?? 'GPU'} runtime`, kind: 'abi' }),
+    summary: (f) =>
+      `the ${f.package ?? 'GPU runtime'} could not be loaded: the driver or toolkit on this machine is missing or does not match the build`,
+  },
+  {
     // A compiled extension without the operator for this device: built for another platform or torch.
     id: 'op-missing-for-backend',
     class: 'dependency',
@@ -1303,7 +1316,10 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     needles: ['Traceback'],
     pattern: TRACEBACK_HEADER,
     samples: ['Traceback (most recent call last):'],
-    summary: () => 'the server printed a traceback, but the log ends before its error line',
+    summary: (f) =>
+      f.value === undefined || f.value === ''
+        ? 'the server printed a traceback, but the log ends before its error line'
+        : `the server logged the error "${f.value}", and the log ends inside its traceback`,
   },
   {
     // A GPU runtime call that failed, without a Python exception around it: a native kernel's own check that exits the

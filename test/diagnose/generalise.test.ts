@@ -1026,6 +1026,33 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', ['asyncio.exceptions.CancelledError: cancelled']).class).toBe('hang');
   });
 
+  it('reads a GPU runtime that could not be loaded as dependency, at any logger', () => {
+    const result = diagnose('auto', [
+      '(EngineCore_DP0 pid=7) ERROR 03-05 12:36:31 [core.py:1006] hip runtime failed to load.',
+      '(EngineCore_DP0 pid=7) ERROR 03-05 12:36:31 [core.py:1006] Error: Please provide architecture for which code is to be generated.',
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toContain('hip runtime');
+    expect(diagnose('auto', ['RuntimeError: CUDA runtime library could not be loaded']).class).toBe('dependency');
+  });
+
+  it('quotes the message a logger printed above a traceback the log cuts off', () => {
+    const result = diagnose('auto', [
+      "ERROR 05-26 00:17:47 [engine.py:448] 'ColumnParallelLinear' object has no attribute 'input_scale'",
+      'ERROR 05-26 00:17:47 [engine.py:448] Traceback (most recent call last):',
+      'ERROR 05-26 00:17:47 [engine.py:448]   File "/venv/vllm/engine/multiprocessing/engine.py", line 436, in run_mp_engine',
+    ]);
+    expect(result.class).toBe('unknown');
+    expect(result.evidence.map((e) => e.line)).toEqual([1, 2]);
+    expect(result.summary).toContain("'ColumnParallelLinear' object has no attribute 'input_scale'");
+    // An info line above the header is not the error.
+    const quiet = diagnose('auto', [
+      'INFO 05-26 00:17:47 [engine.py:448] loading',
+      'ERROR 05-26 00:17:47 [engine.py:448] Traceback (most recent call last):',
+    ]);
+    expect(quiet.evidence.map((e) => e.line)).toEqual([2]);
+  });
+
   it("reads vLLM's free-memory check as quoted by hand, with the spaces dropped", () => {
     expect(
       diagnose('auto', [
