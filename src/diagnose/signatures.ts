@@ -19,6 +19,15 @@ const CRASH_SIGNALS: Readonly<Record<string, number>> = {
   Quit: 3,
   Floating: 8,
 };
+// glibc's zh_CN names of the signals that end a process, as a shell prints them for a child they killed.
+const TRANSLATED_SIGNALS: Readonly<Record<string, number>> = {
+  段错误: 11,
+  总线错误: 7,
+  非法指令: 4,
+  已放弃: 6,
+  浮点数例外: 8,
+  已杀死: 9,
+};
 
 // A shell's report of a killed child: `Killed`, `1234 Killed  python3 -m ...`, or `Killed <server command>`
 // (the server names come from the engines' hints, which are literals: escaped, as `(` or `.` may be in one).
@@ -1256,6 +1265,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       signal: m[1] !== undefined ? (signalNumber(m[1]) ?? 0) : (CRASH_SIGNALS[m[0].split(' ')[0] ?? ''] ?? 0),
     }),
     summary: (f, c) => `the server crashed with ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
+  },
+  {
+    // The same reports from a shell running in another language: glibc's translated signal names (zh_CN here, the
+    // locale most often met in these logs): `段错误 (核心已转储)` is `Segmentation fault (core dumped)`.
+    id: 'native-crash-translated',
+    class: 'killed',
+    weight: 40,
+    needles: Object.keys(TRANSLATED_SIGNALS),
+    pattern: new RegExp(String.raw`(?:^|\s)(${Object.keys(TRANSLATED_SIGNALS).join('|')})(?:\s|$)`),
+    samples: ['段错误 (核心已转储)', '/bin/bash: 行 1: 118001 已杀死 python3 -m server'],
+    facts: (m) => ({ signal: TRANSLATED_SIGNALS[m[1] ?? ''] ?? 0 }),
+    summary: (f, c) => `the server was killed by ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
   },
   // --- wrappers that only point elsewhere; they name the failure when nothing better is in the log.
   {

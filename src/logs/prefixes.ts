@@ -143,6 +143,12 @@ const RULES: PrefixRule[] = [
     pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) [\w.-]+\.py:\d+: /,
     level: (m) => levelOf(m[1]),
   },
+  // A prefix shortened by hand in a post, its time elided: `INFO ... [core.py:105] `, `INFO … `.
+  {
+    first: 'v',
+    pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL) (?:\.{3}|…) (?:\[[\w./-]+:\d+\] )?/,
+    level: (m) => levelOf(m[1]),
+  },
   // uvicorn: `INFO:     `, `ERROR:    `.
   { first: 'v', pattern: /^(DEBUG|INFO|WARNING|ERROR|CRITICAL):\s+/, level: (m) => levelOf(m[1]) },
   // NCCL's own notices: `gx10-3fe8:462:462 [0] NCCL INFO ncclOsDlopen(libnccl-env.so) failed: …` (host:pid:tid

@@ -1036,6 +1036,15 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', ['RuntimeError: CUDA runtime library could not be loaded']).class).toBe('dependency');
   });
 
+  it("reads a shell's report of a killed child in Chinese as killed, with the signal", () => {
+    const segv = diagnose('auto', ['Started engine process with PID 118001', '段错误 (核心已转储)']);
+    expect(segv.class).toBe('killed');
+    expect(segv.summary).toContain('SIGSEGV');
+    expect(diagnose('auto', ['./serve.sh: 行 3: 12345 已杀死 python3 -m server']).summary).toContain('SIGKILL');
+    // The words inside other text are not a report.
+    expect(diagnose('auto', ['说明：段错误通常来自驱动']).class).toBe('hang');
+  });
+
   it('quotes the message a logger printed above a traceback the log cuts off', () => {
     const result = diagnose('auto', [
       "ERROR 05-26 00:17:47 [engine.py:448] 'ColumnParallelLinear' object has no attribute 'input_scale'",

@@ -121,6 +121,9 @@ describe('stripPrefixes', () => {
       null,
       'error',
     ],
+    // A prefix a post shortened by hand.
+    ['INFO ... [core.py:105] Initializing a V1 LLM engine', 'Initializing a V1 LLM engine', null, 'info'],
+    ['INFO ... Application startup complete.', 'Application startup complete.', null, 'info'],
     // Another program on Rust's tracing: the target's module path goes with the prefix.
     [
       '2026-07-25T08:40:07.500821Z  INFO dynamo_llm::block_manager::distributed::worker: KVBM worker is under initialization.',

@@ -34,12 +34,13 @@ export const vllm: EngineSpec = {
   phaseNeedles: VLLM_PHASE_NEEDLES,
   // vLLM's API server lists its routes at start (`launcher.py:27] Route: /v1/rerank, Methods: POST`).
   // Its serving metrics line (`Avg prompt throughput: … GPU KV cache usage`) names no engine but is vLLM's alone.
-  // Its process tags (`(APIServer pid=14) `, `(EngineCore_DP0 pid=72) `) name no engine either.
+  // Its process tags (`(APIServer pid=14) `, `(EngineCore_DP0 pid=72) `) name no engine either, nor does V1's
+  // engine line where a post elided its version (`Initializing a V1 LLM engine ... with config`).
   hints:
-    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\) /,
+    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\) |Initializing a V1 LLM engine\b/,
   // Not the process tags: they begin every line (heartbeats included), and the lines read for other reasons carry
   // them too, so searching each line for them would only slow a long log down.
-  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt'],
+  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt', 'V1 LLM engine'],
   framePackages: ['vllm/'],
   frameContexts: VLLM_FRAME_CONTEXTS,
   versionFromLog: vllmVersionFromLog,
