@@ -1395,6 +1395,20 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       'the launcher waiting for the server gave up on its own timeout: the server was still starting, with no error of its own',
   },
   {
+    // A program that words its fatal error as a bare `Error: …` line (Node's uncaught errors, Rust's anyhow, Go):
+    // the last resort, below any named exception. A single word is a launcher naming the kind of a failure told
+    // above it (TGI's `Error: DownloadError`), not the failure.
+    id: 'bare-error',
+    class: 'unknown',
+    weight: 19,
+    fallback: true,
+    needles: ['Error: '],
+    pattern: /^Error: (\S+\s.*)$/,
+    samples: ["Error: Cannot find module '/srv/server.mjs'"],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the program stopped with the error: ${f.value ?? ''}`,
+  },
+  {
     id: 'python-exception',
     class: 'unknown',
     weight: 20,

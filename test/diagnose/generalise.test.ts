@@ -1036,6 +1036,18 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', ['RuntimeError: CUDA runtime library could not be loaded']).class).toBe('dependency');
   });
 
+  it("quotes a program's bare `Error: …` line rather than the stack under it, but not a launcher's one-word kind", () => {
+    const node = diagnose('auto', [
+      "Error: Cannot find module '/srv/server.mjs'",
+      '    at Module._resolveFilename (node:internal/modules/cjs/loader:1207:15)',
+      "  code: 'MODULE_NOT_FOUND',",
+      'Node.js v20.20.2',
+    ]);
+    expect(node.class).toBe('unknown');
+    expect(node.evidence.map((e) => e.line)).toEqual([1]);
+    expect(diagnose('auto', ['Error: DownloadError']).class).toBe('hang');
+  });
+
   it("reads a shell's report of a killed child in Chinese as killed, with the signal", () => {
     const segv = diagnose('auto', ['Started engine process with PID 118001', '段错误 (核心已转储)']);
     expect(segv.class).toBe('killed');
