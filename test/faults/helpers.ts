@@ -61,6 +61,8 @@ const nodeStartMs = (): number => {
   return performance.now() - started;
 };
 const faultBoundMs = (took: number): number => {
+  // Within the idle bound, the load cannot matter: no sample (each costs a Node start).
+  if (took < FAULT_BOUND_MS) return FAULT_BOUND_MS;
   let slowest = nodeStartMs();
   // Sampled again only where the first sample does not already account for the run (a rare, slow case).
   for (let i = 1; i < LOAD_SAMPLES && took >= FAULT_BOUND_MS + PROCESSES_ON_A_FAULT_PATH * slowest; i++)
