@@ -70,7 +70,7 @@ export const adviseFor = (
   // A library's kernels built without this GPU's architecture: a newer build, or the engine without that library.
   if (cls === 'dependency' && facts.kind === 'gpu-arch')
     return [
-      `Use a build of the failing library (or a server image) that supports ${facts.value === undefined || facts.value === '' ? 'this GPU' : facts.value}, or turn that library's kernels off in the engine's settings.`,
+      `Use a build of the failing library or CUDA toolkit (or a server image) that supports ${facts.value === undefined || facts.value === '' ? 'this GPU' : facts.value}, or turn that library's kernels off in the engine's settings.`,
     ];
   // A collective library's own listening port, not the server's: another instance on this host holds it.
   if (cls === 'port-in-use' && facts.kind === 'collective-port')

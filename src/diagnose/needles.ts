@@ -20,6 +20,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   '已放弃',
   '浮点数例外',
   '已杀死',
+  'ptxas', // `ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'`
+  'nvcc fatal', // `nvcc fatal   : Unsupported gpu architecture 'compute_121a'`
   '.exc.', // a class of a module of exceptions: `torch._dynamo.exc.Unsupported: …`
   'failed',
   'Killed',

@@ -838,12 +838,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'unknown-gpu-arch',
     class: 'dependency',
     weight: 60,
-    needles: ['KeyError'],
-    pattern: /KeyError: '((?:gfx\d{3,4}[a-z]?|sm_?\d{2,3}[a-z]?))'/,
-    samples: ["KeyError: 'gfx1151'"],
-    facts: (m) => ({ value: m[1] ?? '', kind: 'gpu-arch' }),
+    // A library's table (`KeyError: 'gfx1151'`), or the CUDA toolkit's compilers, older than the GPU (`ptxas fatal :
+    // Value 'sm_121a' is not defined for option 'gpu-name'`, `nvcc fatal : Unsupported gpu architecture 'compute_121a'`).
+    needles: ['KeyError', 'ptxas', 'nvcc fatal'],
+    pattern:
+      /KeyError: '((?:gfx\d{3,4}[a-z]?|sm_?\d{2,3}[a-z]?))'|(?:ptxas|nvcc) fatal\s*: (?:Value '(sm_\w+)' is not defined for option 'gpu-name'|Unsupported gpu architecture '(\w+)')/,
+    samples: [
+      "KeyError: 'gfx1151'",
+      "ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'",
+      "nvcc fatal   : Unsupported gpu architecture 'compute_121a'",
+    ],
+    facts: (m) => ({ value: m[1] ?? m[2] ?? m[3] ?? '', kind: 'gpu-arch' }),
     summary: (f) =>
-      `an installed library has no entry for this GPU's architecture (${f.value ?? ''}): its build does not support this GPU`,
+      `an installed library or compiler does not know this GPU's architecture (${f.value ?? ''}): its build is older than this GPU`,
   },
   {
     id: 'driver',

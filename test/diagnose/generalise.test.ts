@@ -1048,6 +1048,28 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', ['Error: DownloadError']).class).toBe('hang');
   });
 
+  it("reads a CUDA compiler that does not know the GPU's architecture as dependency", () => {
+    const ptxas = diagnose('auto', [
+      "(EngineCore_DP0 pid=1477831) ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'",
+    ]);
+    expect(ptxas.class).toBe('dependency');
+    expect(ptxas.summary).toContain('sm_121a');
+    expect(diagnose('auto', ["nvcc fatal   : Unsupported gpu architecture 'compute_121a'"]).class).toBe('dependency');
+  });
+
+  it("reads TGI's router logging inside a request's span as a start that got through", () => {
+    const result = diagnose('auto', [
+      '2024-08-30T02:09:47.969705Z ERROR batch{batch_size=1}:prefill:clear_cache{batch_id=Some(76)}: text_generation_client: router/client/src/lib.rs:33: Server error: error trying to connect: Connection refused (os error 111)',
+    ]);
+    expect(result.class).toBe('ready');
+    // A warm-up span is not a request.
+    expect(
+      diagnose('auto', [
+        '2024-08-30T02:09:47.969705Z ERROR warmup{max_input_length=1024}:warmup: text_generation_client: router/client/src/lib.rs:33: Server error: error trying to connect: Connection refused (os error 111)',
+      ]).class,
+    ).not.toBe('ready');
+  });
+
   it("reads a shell's report of a killed child in Chinese as killed, with the signal", () => {
     const segv = diagnose('auto', ['Started engine process with PID 118001', '段错误 (核心已转储)']);
     expect(segv.class).toBe('killed');
