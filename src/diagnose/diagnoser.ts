@@ -15,7 +15,12 @@ import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
 import { candidatesFor, engineOfFrame, frameOf } from './signature-index.ts';
-import { FRAME_CONTEXTS, TORCH_CAPTURE_FRAME, TRACEBACK_HEADER } from './signatures.ts';
+import {
+  FRAME_CONTEXTS,
+  TORCH_CAPTURE_FRAME,
+  TRACEBACK_HEADER,
+  TRANSLATED_SIGNAL_REPORT,
+} from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
 import { describePhase } from './phase-labels.ts';
@@ -252,7 +257,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const piece = above === undefined ? undefined : normalizeLine(above.text).pieces.at(-1);
       if (above !== undefined && piece?.level === 'error' && /\w/.test(piece.text)) {
         messageAboveHeader.set(raw.line, above);
-        if (messageAboveHeader.size > 16) messageAboveHeader.delete(messageAboveHeader.keys().next().value ?? 0);
+        if (messageAboveHeader.size > 16)
+          messageAboveHeader.delete(messageAboveHeader.keys().next().value ?? 0);
       }
     }
     if (normalized.pieces.some((piece) => piece.level !== null)) warningTraceback = null;
@@ -613,7 +619,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // traceback, and its first frame of a step tells where the start was.
     const cutTraceback = signature.class === 'unknown' && TRACEBACK_HEADER.test(winner.finding.raw.trimEnd());
     const lostMessage = cutTraceback ? messageAboveHeader.get(at) : undefined;
-    if (lostMessage !== undefined) facts.value = normalizeLine(lostMessage.text).pieces.at(-1)?.text.trim() ?? '';
+    if (lostMessage !== undefined)
+      facts.value = normalizeLine(lostMessage.text).pieces.at(-1)?.text.trim() ?? '';
     const framedBelow = tracedFrames.findLast(
       (frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
     );
@@ -709,7 +716,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       learn?.(line.text);
       ring.push(line);
       if (ring.length > TAIL_LINES) ring.shift();
-      if (!PREFILTER.test(line.text)) return;
+      if (!PREFILTER.test(line.text) && !TRANSLATED_SIGNAL_REPORT.test(line.text)) return;
       inspect(line);
       // Keep the raw text of phase and bar lines: evidence quotes raw lines, trackers keep normalised ones.
       for (const tracker of trackers.values()) {

@@ -13,13 +13,6 @@ export const ERROR_NEEDLES: readonly string[] = [
   'ERROR', // oneCCL's `|CCL_ERROR|`; a line logged at error level: loggers print an exception's message alone (vLLM's `[engine.py:448] <message>`)
   'xcepti', // Exception, exception
   'shared obj', // a native logger's `Failed to load plugin …: libfabric.so.1: cannot open shared object file`
-  // glibc's zh_CN signal names, as a shell reports a child they killed (`段错误 (核心已转储)`)
-  '段错误',
-  '总线错误',
-  '非法指令',
-  '已放弃',
-  '浮点数例外',
-  '已杀死',
   'ptxas', // `ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'`
   'nvcc fatal', // `nvcc fatal   : Unsupported gpu architecture 'compute_121a'`
   '.exc.', // a class of a module of exceptions: `torch._dynamo.exc.Unsupported: …`

@@ -128,7 +128,7 @@ export interface PhaseReader {
 
 // Creates a phase reader: how a start's first line is told from the lines after it when a log is read backwards.
 export const createPhaseReader = (engine: EngineSpec): PhaseReader => {
-  const candidates = indexRules(engine.phaseRules);
+  const candidates = indexRules(engine.phaseRules.filter((rule) => rule.printedOnImport !== true));
   return {
     first: engine.phaseRules[0]?.phase ?? null,
     phaseOf(normalized) {

@@ -21,6 +21,8 @@ export interface PhaseRule {
   releases?: Releases;
   /** Where the shape comes from when it is not the engine's own logger (uvicorn, tqdm): no catalogue check. */
   origin?: 'engine' | 'dependency';
+  /** Printed by any process that imports the engine (another engine's workers too): it never tells a start apart. */
+  printedOnImport?: true;
 }
 
 /** An engine's own line shape, with the releases that print it and sample lines the catalogue test checks. */

@@ -1,6 +1,8 @@
 // An OpenAI-compatible server with deliberate timing: the first token of a streamed chat completion `ttftMs`
 // after the request arrives, then one token every `itlMs`. Each token is due at an absolute time from the
-// arrival, so a late timer delays that token only, never the ones after it. Tests run it in their own process
+// arrival, so a late timer delays that token only, never the ones after it; but never sooner than `itlMs` after
+// the one before, so a process stalled for a while (a busy machine) does not send the tokens it owes in one burst,
+// which a client would rightly measure as gaps near 0. Tests run it in their own process
 // beside an in-process `vigil bench`: one event loop then wakes for each token, not two processes.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -62,8 +64,9 @@ export const startTimedServer = async (ttftMs = 200, itlMs = 20): Promise<TimedS
           return;
         }
         send({ ...head, choices: [{ index: 0, delta: { content: ` t${String(i)}` }, finish_reason: null }] });
+        const sent = performance.now();
         i++;
-        at(arrived + ttftMs + i * itlMs, next);
+        at(Math.max(arrived + ttftMs + i * itlMs, sent + itlMs), next);
       };
       at(arrived + ttftMs, next);
     });

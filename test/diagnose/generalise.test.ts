@@ -1033,7 +1033,9 @@ describe('general failure shapes', () => {
     ]);
     expect(result.class).toBe('dependency');
     expect(result.summary).toContain('hip runtime');
-    expect(diagnose('auto', ['RuntimeError: CUDA runtime library could not be loaded']).class).toBe('dependency');
+    expect(diagnose('auto', ['RuntimeError: CUDA runtime library could not be loaded']).class).toBe(
+      'dependency',
+    );
   });
 
   it("quotes a program's bare `Error: …` line rather than the stack under it, but not a launcher's one-word kind", () => {
@@ -1054,7 +1056,9 @@ describe('general failure shapes', () => {
     ]);
     expect(ptxas.class).toBe('dependency');
     expect(ptxas.summary).toContain('sm_121a');
-    expect(diagnose('auto', ["nvcc fatal   : Unsupported gpu architecture 'compute_121a'"]).class).toBe('dependency');
+    expect(diagnose('auto', ["nvcc fatal   : Unsupported gpu architecture 'compute_121a'"]).class).toBe(
+      'dependency',
+    );
   });
 
   it("reads TGI's router logging inside a request's span as a start that got through", () => {
@@ -1074,7 +1078,9 @@ describe('general failure shapes', () => {
     const segv = diagnose('auto', ['Started engine process with PID 118001', '段错误 (核心已转储)']);
     expect(segv.class).toBe('killed');
     expect(segv.summary).toContain('SIGSEGV');
-    expect(diagnose('auto', ['./serve.sh: 行 3: 12345 已杀死 python3 -m server']).summary).toContain('SIGKILL');
+    expect(diagnose('auto', ['./serve.sh: 行 3: 12345 已杀死 python3 -m server']).summary).toContain(
+      'SIGKILL',
+    );
     // The words inside other text are not a report.
     expect(diagnose('auto', ['说明：段错误通常来自驱动']).class).toBe('hang');
   });

@@ -50,10 +50,18 @@ export const VLLM_PHASES: SampledRule[] = [
     samples: ['vLLM server version 0.20.1, serving model Qwen/Qwen3-8B'],
   },
   {
+    // Printed on import: also by SGLang's workers where SGLang imports vLLM's kernels.
     phase: 'process-up',
-    pattern: /^Automatically detected platform |^non-default args: |^Initializing an? (?:V[01] )?LLM engine /,
+    pattern: /^Automatically detected platform /,
+    printedOnImport: true,
+    // Not in 0.6.6.post1's sources; seen in 0.7.2 logs (February 2025).
+    releases: { since: '0.7.0' },
+    samples: ['Automatically detected platform cuda.'],
+  },
+  {
+    phase: 'process-up',
+    pattern: /^non-default args: |^Initializing an? (?:V[01] )?LLM engine /,
     samples: [
-      'Automatically detected platform cuda.',
       "non-default args: {'model': 'm'}",
       'Initializing an LLM engine (v0.6.6.post1) with config: model=m',
     ],
