@@ -1066,6 +1066,12 @@ describe('general failure shapes', () => {
       '2024-08-30T02:09:47.969705Z ERROR batch{batch_size=1}:prefill:clear_cache{batch_id=Some(76)}: text_generation_client: router/client/src/lib.rs:33: Server error: error trying to connect: Connection refused (os error 111)',
     ]);
     expect(result.class).toBe('ready');
+    // The same with the time a paste dropped.
+    expect(
+      diagnose('auto', [
+        'ERROR batch{batch_size=1}:prefill:prefill{id=0 size=1}: text_generation_client: router/client/src/lib.rs:33: Server error: CANCELLED',
+      ]).class,
+    ).toBe('ready');
     // A warm-up span is not a request.
     expect(
       diagnose('auto', [

@@ -11,9 +11,10 @@ export const TGI_READY_LINE = /^Connected$/;
 // The router's answer to a request it served (`generate{…}: text_generation_router::server: router/src/server.rs:637:
 // Success`), or any line it logs inside a request's span (`generate_stream{parameters=…}: …`, the batches it runs
 // for requests, `batch{batch_size=1}:prefill:…`): the start got through, also in a log that begins after `Connected`
-// (the diagnoser reads the ready line as served too). Warm-up runs in a `warmup{…}` span, never these.
+// (the diagnoser reads the ready line as served too), also where a paste dropped the time in front (`ERROR batch{…}`).
+// Warm-up runs in a `warmup{…}` span, never these.
 export const TGI_SERVING_LINE =
-  /text_generation_router::server: \S+: Success$|^(?:generate|generate_stream|completions|chat_completions)\{|^batch\{batch_size=\d+\}:(?:prefill|decode)\b/;
+  /text_generation_router::server: \S+: Success$|(?:^|\s)(?:generate|generate_stream|completions|chat_completions)\{|(?:^|\s)batch\{batch_size=\d+\}:(?:prefill|decode)\b/;
 
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const TGI_HEARTBEATS: RegExp[] = [/Waiting for shard to be ready\.\.\./];
