@@ -250,23 +250,22 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     warningTraceback !== null && line >= warningTraceback && line - warningTraceback <= MAX_TRACEBACK_LINES;
   // A logger that prints an exception's message at error level, then its traceback (vLLM V0's `[engine.py:448]`):
   // where the log is cut inside that traceback, the message above its header is the error it lost.
-  const messageAboveHeader = new Map<number, RawLine>();
+  const messageAboveHeader = new Map<number, { line: number; raw: string; message: string }>();
   const followTracebacks = (raw: RawLine, normalized: NormalizedLine): void => {
-    if (TRACEBACK_HEAD.test(normalized.text.trim())) {
-      const above = ring.find((line) => line.line === raw.line - 1);
-      const piece = above === undefined ? undefined : normalizeLine(above.text).pieces.at(-1);
-      if (above !== undefined && piece?.level === 'error' && /\w/.test(piece.text)) {
-        messageAboveHeader.set(raw.line, above);
-        if (messageAboveHeader.size > 16)
-          messageAboveHeader.delete(messageAboveHeader.keys().next().value ?? 0);
-      }
+    const header = TRACEBACK_HEAD.test(normalized.text.trim());
+    const above = header ? ring.find((line) => line.line === raw.line - 1) : undefined;
+    const abovePiece = above === undefined ? undefined : normalizeLine(above.text).pieces.at(-1);
+    if (above !== undefined && abovePiece?.level === 'error' && /\w/.test(abovePiece.text)) {
+      messageAboveHeader.set(raw.line, {
+        line: above.line,
+        raw: above.text,
+        message: abovePiece.text.trim(),
+      });
+      if (messageAboveHeader.size > 16)
+        messageAboveHeader.delete(messageAboveHeader.keys().next().value ?? 0);
     }
     if (normalized.pieces.some((piece) => piece.level !== null)) warningTraceback = null;
-    else if (TRACEBACK_HEAD.test(normalized.text.trim())) {
-      const above = ring.find((line) => line.line === raw.line - 1);
-      const level = above === undefined ? null : normalizeLine(above.text).pieces.at(-1)?.level;
-      warningTraceback = level === 'warning' ? raw.line : null;
-    }
+    else if (header) warningTraceback = abovePiece?.level === 'warning' ? raw.line : null;
   };
 
   const inspect = (raw: RawLine): void => {
@@ -619,8 +618,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // traceback, and its first frame of a step tells where the start was.
     const cutTraceback = signature.class === 'unknown' && TRACEBACK_HEADER.test(winner.finding.raw.trimEnd());
     const lostMessage = cutTraceback ? messageAboveHeader.get(at) : undefined;
-    if (lostMessage !== undefined)
-      facts.value = normalizeLine(lostMessage.text).pieces.at(-1)?.text.trim() ?? '';
+    if (lostMessage !== undefined) facts.value = lostMessage.message;
     const framedBelow = tracedFrames.findLast(
       (frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
     );
@@ -676,7 +674,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         ...(framedCut !== undefined && framedBelow === undefined && step === framedCut.context
           ? [quote(framedCut.line, framedCut.raw)]
           : []),
-        ...(lostMessage === undefined ? [] : [quote(lostMessage.line, lostMessage.text)]),
+        ...(lostMessage === undefined ? [] : [quote(lostMessage.line, lostMessage.raw)]),
         ...supporting,
       ]),
       advice: adviseFor(advisedBy, cls, facts, context),

@@ -5,6 +5,7 @@
 import type { PhaseId } from '../events.ts';
 import type { EngineSpec } from '../engines/types.ts';
 import { LEVEL_LITERALS } from '../logs/prefixes.ts';
+import { EXCEPTION_MODULES } from './exception-modules.ts';
 import { requiredLiterals } from './literals.ts';
 import { minimizeNeedles, needleRegExp } from './needles.ts';
 
@@ -12,9 +13,7 @@ import { minimizeNeedles, needleRegExp } from './needles.ts';
 export const ERROR_LINE_LITERALS: readonly string[] = [
   'Error',
   'Exception',
-  '.exc.',
-  'exceptions.',
-  'errors.',
+  ...EXCEPTION_MODULES.map((module) => `${module}.`),
   'Traceback (most recent call last)',
   ': error: ',
 ];

@@ -4,6 +4,7 @@ import { NAMED_ENGINES } from '../engines/index.ts';
 import { escapeRegExp } from '../regexp.ts';
 import type { FrameContext } from '../engines/types.ts';
 import type { Signature } from './facts.ts';
+import { AFTER_EXCEPTION_MODULE } from './exception-modules.ts';
 import { explainSignal, signalName, signalNumber } from './signals.ts';
 
 const named = (signal: number | undefined): string =>
@@ -1432,8 +1433,9 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     // Any class named …Error or …Exception, or any class of a module of exceptions (`torch._dynamo.exc.Unsupported`,
     // `…exceptions.X`, `…errors.X`). asyncio's CancelledError is a task cancelled because something else ended the
     // start, never the cause.
-    pattern:
-      /^(?:[\w.]+\.)?(?!CancelledError\b)(?:([A-Z]\w*(?:Error|Exception))|(?<=\b(?:exc|exceptions|errors)\.)([A-Z]\w*))(?::\s*(.*))?$/,
+    pattern: new RegExp(
+      String.raw`^(?:[\w.]+\.)?(?!CancelledError\b)(?:([A-Z]\w*(?:Error|Exception))|${AFTER_EXCEPTION_MODULE}([A-Z]\w*))(?::\s*(.*))?$`,
+    ),
     samples: [
       'ValueError: bad value',
       'torch._dynamo.exc.Unsupported: Attempted to inline function marked as skipped',

@@ -1,0 +1,7 @@
+// The modules whose classes are exceptions whatever their names end in (`torch._dynamo.exc.Unsupported`,
+// `….exceptions.X`, `….errors.X`): an exception's line names a class of one of them, or one named …Error or
+// …Exception. Shared by the failure rule, the tracker's error lines and the literals those lines hold.
+export const EXCEPTION_MODULES: readonly string[] = ['exc', 'exceptions', 'errors'];
+
+/** Regexp source: the place right after `<module>.` of one of EXCEPTION_MODULES. */
+export const AFTER_EXCEPTION_MODULE = String.raw`(?<=\b(?:${EXCEPTION_MODULES.join('|')})\.)`;
