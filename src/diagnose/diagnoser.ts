@@ -137,6 +137,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       (line): line is RegExp => line !== null && line !== undefined,
     ),
   })).filter((entry) => entry.lines.length > 0);
+  const servedWithoutStart = NAMED_ENGINES.flatMap((spec) =>
+    spec.servingWithoutStart === undefined ? [] : [{ id: spec.id, pattern: spec.servingWithoutStart }],
+  );
   const upLines = NAMED_ENGINES.flatMap((spec) =>
     spec.upLine === null
       ? []
@@ -300,6 +303,15 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (apiServedLine === null && API_SERVED.test(text)) apiServedLine = raw.line;
       for (const { id, lines } of servedLines)
         if (!servedFrom.has(id) && lines.some((line) => line.test(text)))
+          servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
+      // Such a line shows serving only in an excerpt that begins while the server runs: no start, and no failure.
+      for (const { id, pattern } of servedWithoutStart)
+        if (
+          !servedFrom.has(id) &&
+          pattern.test(text) &&
+          trackers.get(id)?.phaseMarks().length === 0 &&
+          ![...hits.values()].some((hit) => hit.firstFatal !== undefined)
+        )
           servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
       if (stops.length < MAX_STOPS)
         for (const stop of stopRules)

@@ -248,12 +248,13 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['ValueError', 'NotImplementedError', 'AssertionError'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|(?:does not|doesn't|do not|cannot) (?:yet )?support\b|(?:is|are) (?:not yet|currently not) supported\b|(?:is|are) incompatible with|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected ).*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|(?:does not|doesn't|do not|cannot) (?:yet )?support\b|(?:is|are) (?:not yet|currently not) supported\b|(?:is|are) incompatible with|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected |(?:caused by|due to) (?:a |an )?too (?:large|small|high|low) [a-z]).*)$/,
     samples: [
       'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
       'ValueError: quantization is not available on CPU',
       'ValueError: Cannot find the config file for awq',
       'ValueError: Trying to run tensor parallelization but the model does not support it yet!',
+      'ValueError: The input size is not aligned with the quantized weight shape. This can be caused by too large tensor parallel size.',
       'AssertionError: In Mamba cache align mode, block_size (2096) must be <= max_num_batched_tokens (2048).',
       'ValueError: Unsupported mxfp4_backend for Mxfp4MoEMethod: Mxfp4MoeBackend.FLASHINFER_CUTLASS_MXFP4_MXFP8. Expected TRTLLM, Triton, AITER, or XPU backend.',
       'ValueError: Quantization method specified in the model config (compressed-tensors) does not match the quantization method specified in the `quantization` argument (awq).',
@@ -684,9 +685,16 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'arch-unsupported',
     class: 'weight-mismatch',
     weight: 95,
-    needles: ['not supported'],
-    pattern: /Model architectures? \[([^\]]*)\] (?:are|is) not supported/,
-    facts: (m) => ({ arch: (m[1] ?? '').replace(/'/g, ''), kind: 'arch' }),
+    needles: ['not supported', 'implementation'],
+    // Also the wording for a class the engine has no code for and cannot borrow from transformers
+    // (`X has no <engine> implementation and the Transformers implementation is not compatible …`).
+    pattern:
+      /Model architectures? \[([^\]]*)\] (?:are|is) not supported|\b([A-Z]\w*) has no \w+ implementation and\b/,
+    samples: [
+      "ValueError: Model architectures ['Glm4ForCausalLM'] are not supported for now.",
+      'ValueError: Qwen2_5OmniForConditionalGeneration has no native implementation and the Transformers implementation is not compatible.',
+    ],
+    facts: (m) => ({ arch: (m[1] ?? m[2] ?? '').replace(/'/g, ''), kind: 'arch' }),
     summary: (f) => `the server has no model class for the checkpoint's architecture ${f.arch ?? ''}`,
   },
   // --- dependency.
@@ -700,6 +708,23 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ package: m[1] ?? m[4] ?? '', value: m[2] ?? 'none', choices: m[3] ?? m[5] ?? '' }),
     summary: (f) =>
       `${f.package ?? ''} ${f.value === 'none' ? 'is not installed' : `is ${f.value ?? ''}`}, but at least ${f.choices ?? ''} is required`,
+  },
+  {
+    // A message that names a package as missing or too old for what was asked (`… CUDA op requires DeepGEMM to be
+    // installed.`, `… current CANN version do not support with this format. Please try to update the version of CANN.`).
+    id: 'package-required',
+    class: 'dependency',
+    weight: 90,
+    needles: ['to be installed', 'the version of'],
+    pattern:
+      /\b(?:requires?|needs?) (?:the )?([\w.-]+)(?: package| library)? to be installed\b|[Pp]lease (?:try to )?(?:update|upgrade) the version of ([\w.-]+)/,
+    samples: [
+      'RuntimeError: Sparse Attention Indexer CUDA op requires DeepGEMM to be installed.',
+      'RuntimeError: Format of weight in npu_grouped_matmul is FRACTAL_NZ, current CANN version do not support with this format. Please try to update the version of CANN.',
+    ],
+    facts: (m) => ({ package: m[1] ?? m[2] ?? '' }),
+    summary: (f) =>
+      `the start needs ${f.package ?? 'a package'} that is not installed here, or a newer release of it than the one installed`,
   },
   {
     id: 'import-error',
@@ -1432,9 +1457,10 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     needles: ['Error', 'xception', '.exc.', 'errors.'],
     // Any class named …Error or …Exception, or any class of a module of exceptions (`torch._dynamo.exc.Unsupported`,
     // `…exceptions.X`, `…errors.X`). asyncio's CancelledError is a task cancelled because something else ended the
-    // start, never the cause.
+    // start, never the cause; so is Ray's ActorDiedError (an actor's death told to its caller: Ray's lines around it
+    // say how it died).
     pattern: new RegExp(
-      String.raw`^(?:[\w.]+\.)?(?!CancelledError\b)(?:([A-Z]\w*(?:Error|Exception))|${AFTER_EXCEPTION_MODULE}([A-Z]\w*))(?::\s*(.*))?$`,
+      String.raw`^(?:[\w.]+\.)?(?!(?:CancelledError|ActorDiedError|RayActorError)\b)(?:([A-Z]\w*(?:Error|Exception))|${AFTER_EXCEPTION_MODULE}([A-Z]\w*))(?::\s*(.*))?$`,
     ),
     samples: [
       'ValueError: bad value',

@@ -154,6 +154,9 @@ export interface EngineSpec {
   readyLine: RegExp | null;
   /** A line only a server taking requests prints (an access line): its start got through, even without a ready line. */
   servingLine?: RegExp;
+  /** A line a server taking requests prints, but that its own warm-up can print too: it shows the start got through
+   * only where the log holds no phase of a start before it (an excerpt that begins while the server runs). */
+  servingWithoutStart?: RegExp;
   /** The line after which the diagnoser reads a start as up (the ready line, or the last line before serving). */
   upLine: RegExp | null;
   /** Lines that make the watcher probe at once (vLLM: `Application startup complete.`). */

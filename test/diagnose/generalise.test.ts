@@ -1115,6 +1115,86 @@ describe('general failure shapes', () => {
       ]).class,
     ).toBe('cuda-oom');
   });
+
+  it('reads a class the engine has no code for as weight-mismatch, and a size a message blames as invalid-value', () => {
+    expect(
+      diagnose('auto', [
+        'ERROR 05-21 18:19:15 [engine.py:448] ValueError: Qwen2_5OmniForConditionalGeneration has no vLLM implementation and the Transformers implementation is not compatible with vLLM.',
+      ]).class,
+    ).toBe('weight-mismatch');
+    expect(
+      diagnose('auto', [
+        'ValueError: The input size is not aligned with the quantized weight shape. This can be caused by too large tensor parallel size.',
+      ]).class,
+    ).toBe('invalid-value');
+    // A size named without blame is not a setting refused.
+    expect(diagnose('auto', ['ValueError: the input size is too large']).class).toBe('unknown');
+  });
+
+  it("reads Ray's ActorDiedError as the death it reports, not as the cause", () => {
+    const result = diagnose('auto', [
+      'ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.',
+      '        class_name: AsyncvLLMServer',
+      'The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection error code 2. End of file.',
+    ]);
+    expect(result.class).toBe('killed');
+    expect(result.evidence[0]?.line).toBe(3);
+  });
+
+  it('reads a dump of the requests a failed step scheduled, and V0 engine classes, as vLLM serving', () => {
+    const dump = diagnose('auto', [
+      "(EngineCore pid=59445) ERROR 08-23 17:24:52 [dump_input.py:79] Dumping scheduler output for model execution: SchedulerOutput(scheduled_new_reqs=[], scheduled_cached_reqs=CachedRequestData(req_ids=['chatcmpl-1'])",
+      '(Worker_TP0 pid=59500) ERROR 08-23 17:24:52 [multiproc_executor.py:945] torch.AcceleratorError: CUDA error: an illegal memory access was encountered',
+    ]);
+    expect(dump.class).toBe('ready');
+    expect(dump.summary).toContain('illegal memory access');
+    const v0 = diagnose('auto', [
+      'INFO 12-13 17:31:41 engine.py:267] Added request chatcmpl-5b79409428c54c9083f984162792c2f1.',
+      'CRITICAL 12-13 17:31:42 launcher.py:99] MQLLMEngine is already dead, terminating server process',
+    ]);
+    expect(v0.class).toBe('ready');
+  });
+
+  it('reads a message naming a package as missing or too old as dependency', () => {
+    const missing = diagnose('auto', [
+      '(Worker_TP0 pid=43972) ERROR 05-02 04:19:47 [multiproc_executor.py:870] RuntimeError: Sparse Attention Indexer CUDA op requires DeepGEMM to be installed.',
+    ]);
+    expect(missing.class).toBe('dependency');
+    expect(missing.summary).toContain('DeepGEMM');
+    expect(
+      diagnose('auto', [
+        'RuntimeError: Format of weight in npu_grouped_matmul is FRACTAL_NZ, current CANN version do not support with this format. Please try to update the version of CANN.',
+      ]).class,
+    ).toBe('dependency');
+  });
+
+  it("reads a failure below a vLLM platform plugin's capture frame as graph-capture-failed", () => {
+    const result = diagnose('auto', [
+      'ERROR 01-21 02:34:16 [multiproc_executor.py:824] Traceback (most recent call last):',
+      'ERROR 01-21 02:34:16 [multiproc_executor.py:824]   File "/vllm-workspace/vllm-ascend/vllm_ascend/worker/model_runner_v1.py", line 3037, in _capture_model',
+      'ERROR 01-21 02:34:16 [multiproc_executor.py:824]     self._capture_aclgraphs(',
+      'ERROR 01-21 02:34:16 [multiproc_executor.py:824] NotImplementedError: Currently we only support building dummy metadata for DecodeOnly state',
+    ]);
+    expect(result.class).toBe('graph-capture-failed');
+  });
+
+  it("reads SGLang's decode batches as serving only in an excerpt that begins while the server runs", () => {
+    const decode =
+      '[2025-12-12 08:43:59 TP0] Decode batch, #running-req: 6, #token: 1920, token usage: 0.94, cuda graph: True, gen throughput (token/s): 446.45, #queue-req: 5,';
+    expect(diagnose('auto', [decode, decode]).class).toBe('ready');
+    // After a start's phases, a decode batch may be the warm-up's own request.
+    const warmup = diagnose('auto', [
+      '[2026-06-11 05:43:00] Load weight begin. avail mem=78.00 GB',
+      '[2026-06-11 05:43:09 TP0] Decode batch, #running-req: 1, #token: 9, token usage: 0.00, cuda graph: True, gen throughput (token/s): 0.00, #queue-req: 0',
+    ]);
+    expect(warmup.class).toBe('hang');
+    // After a failure, they do not rescue the start.
+    const failed = diagnose('auto', [
+      '[2025-08-08 09:09:09 TP3] RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)',
+      decode,
+    ]);
+    expect(failed.class).toBe('nccl');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

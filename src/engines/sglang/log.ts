@@ -11,6 +11,10 @@ export const SGLANG_READY_LINE = /The server is fired up and ready to roll!/;
 export const SGLANG_SERVING_LINE =
   /The server is fired up and ready to roll!|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d/;
 
+// A decode step's metrics: requests generating. The warm-up request logs them too (with --decode-log-interval 1), so
+// they count only where no start is in view.
+export const SGLANG_SERVING_WITHOUT_START = /^Decode batch[.,] #running-req: \d+, #token: \d+/;
+
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const SGLANG_HEARTBEATS: RegExp[] = [
   /Scheduler watchdog timeout \(self\.watchdog_timeout=\d+, self\.soft=True\)/,

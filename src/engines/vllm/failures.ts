@@ -299,10 +299,12 @@ export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
     class: 'graph-capture-failed',
     label: 'CUDA graph capture failed',
     needle: 'captur',
-    pattern: /^File "[^"]*vllm\/[^"]*", line \d+,? in (?:\w*_capture\w*|capture_\w+)$/,
+    // vLLM's own runners, and its platform plugins' (`vllm_ascend/worker/model_runner_v1.py … in _capture_model`).
+    pattern: /^File "[^"]*vllm(?:_\w+)?\/[^"]*", line \d+,? in (?:\w*_capture\w*|capture_\w+)$/,
     samples: [
       'File "/opt/vllm/vllm/v1/worker/gpu_model_runner.py", line 6807, in _warmup_and_capture',
       'File "/usr/lib/python3/dist-packages/vllm/v1/worker/gpu_model_runner.py", line 2871, in capture_model',
+      'File "/vllm-workspace/vllm-ascend/vllm_ascend/worker/model_runner_v1.py", line 3037, in _capture_model',
     ],
   },
 ];

@@ -35,12 +35,13 @@ export const vllm: EngineSpec = {
   // vLLM's API server lists its routes at start (`launcher.py:27] Route: /v1/rerank, Methods: POST`).
   // Its serving metrics line (`Avg prompt throughput: … GPU KV cache usage`) names no engine but is vLLM's alone.
   // Its process tags (`(APIServer pid=14) `, `(EngineCore_DP0 pid=72) `) name no engine either, nor does V1's
-  // engine line where a post elided its version (`Initializing a V1 LLM engine ... with config`).
+  // engine line where a post elided its version (`Initializing a V1 LLM engine ... with config`). V0's engine classes
+  // (`MQLLMEngine is already dead`, `AsyncLLMEngine`) are vLLM's names too.
   hints:
-    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\) |Initializing a V1 LLM engine\b/,
+    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\) |Initializing a V1 LLM engine\b|\b(?:MQ|Async)LLMEngine\b/,
   // Not the process tags: they begin every line (heartbeats included), and the lines read for other reasons carry
   // them too, so searching each line for them would only slow a long log down.
-  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt', 'V1 LLM engine'],
+  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt', 'V1 LLM engine', 'LLMEngine'],
   framePackages: ['vllm/'],
   frameContexts: VLLM_FRAME_CONTEXTS,
   versionFromLog: vllmVersionFromLog,

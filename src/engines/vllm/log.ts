@@ -19,9 +19,10 @@ export const VLLM_STARTED_LINE =
 
 // The app started (from V1 the engine is up by then: what fails later fails while serving; a port found taken when
 // uvicorn binds after it is told apart by its class), a request answered (uvicorn's access line; a 5xx from /health is
-// a start still warming up) or the serving metrics.
+// a start still warming up), the serving metrics, or the dump of a failed step's scheduled requests (only requests
+// go through the scheduler: the start's profiling and warm-up runs do not).
 export const VLLM_SERVING_LINE =
-  /^Application startup complete\.|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$/;
+  /^Application startup complete\.|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution)\b/;
 
 const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
   match[1] === undefined || match[2] === undefined
@@ -213,4 +214,5 @@ export const VLLM_PHASE_NEEDLES: readonly string[] = [
   'Applic',
   'API server',
   'Added r',
+  'Dumping',
 ];
