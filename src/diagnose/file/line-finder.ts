@@ -3,16 +3,19 @@
 // Hand-written: no library searches a Buffer for many literals at once.
 import { escapeRegExp } from '../../regexp.ts';
 
-// Searches reads into its own buffers.
-export interface LineFinder {
-  /** Two buffers to read file chunks into (one is searched while the other fills); search only these. */
-  readonly buffers: readonly [Buffer, Buffer];
+// Searches buffers for lines that hold a literal.
+export interface LineSearch {
   /** Sets the literals lines are searched for; literals holding a newline never match, an empty one matches all. */
   setLiterals(literals: readonly string[]): void;
   /** The start of each line of buffer[from, to) that contains a literal, ascending; `from` starts a line. */
   lineStarts(buffer: Buffer, from: number, to: number): number[];
   /** The newlines in buffer[from, to). */
   countNewlines(buffer: Buffer, from: number, to: number): number;
+}
+
+// A search with two buffers of its own to read file chunks into (one is searched while the other fills).
+export interface LineFinder extends LineSearch {
+  readonly buffers: readonly [Buffer, Buffer];
 }
 
 export interface LineFinderOptions {
@@ -22,8 +25,10 @@ export interface LineFinderOptions {
 
 const NEWLINE = 0x0a;
 // Creates a finder with its two buffers.
-export const createLineFinder = (options: LineFinderOptions): LineFinder =>
-  createRegExpFinder(options.bufferBytes);
+export const createLineFinder = (options: LineFinderOptions): LineFinder => ({
+  ...createLineSearch(),
+  buffers: [Buffer.alloc(options.bufferBytes), Buffer.alloc(options.bufferBytes)],
+});
 
 // Line starts of every line in buffer[from, to) (an empty literal matches all of them).
 const everyLine = (buffer: Buffer, from: number, to: number): number[] => {
@@ -60,12 +65,11 @@ const findIn = (pattern: RegExp, text: string, offset: number, starts: number[])
 // One regular expression over the region read as latin1 (one character per byte, so indices are byte offsets):
 // a single pass finds every literal, where one Buffer#indexOf pass per literal cost 1.6–1.8 times as much with
 // the diagnoser's 75 literals (measured on 64 MB logs). Literals are ASCII; a non-ASCII one is matched as UTF-8.
-const createRegExpFinder = (bufferBytes: number): LineFinder => {
+export const createLineSearch = (): LineSearch => {
   let pattern: RegExp | null = null;
   let all = false;
   let key: string | null = null;
   return {
-    buffers: [Buffer.alloc(bufferBytes), Buffer.alloc(bufferBytes)],
     setLiterals(next) {
       // Asked before every chunk; the set rarely changes, so the expression is built only when it does.
       const nextKey = next.join('\n');

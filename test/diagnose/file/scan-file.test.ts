@@ -101,6 +101,32 @@ describe('scanLogFile', () => {
     expect(lines.map((l) => l.line)).toEqual([10]);
   });
 
+  it('passes the same lines when worker threads search the chunks', async () => {
+    const long = `ERROR ${'y'.repeat(200_000)}`;
+    const content = `${numberedFile(3000, (i) => i % 41 === 0)}\n${long}\n${numberedFile(900, (i) => i % 7 === 0)}`;
+    for (const chunkBytes of [4096, 100_000]) {
+      const options = { chunkBytes, contextLines: 2, tailLines: 5 };
+      const alone = await scan(content, options);
+      const parallel = await scan(content, { ...options, parallelFromBytes: 0 });
+      expect(alone.length).toBeGreaterThan(200);
+      expect(parallel).toEqual(alone);
+    }
+  });
+
+  it('searches a chunk again where the literals grew after a worker searched it', async () => {
+    let calls = 0;
+    // OTHER lines in the second and third chunks, which workers search before the first is passed on.
+    const content = numberedFile(3000, (i) => i === 10).replace(/^line (120|200) fine/gm, 'line $1 OTHER');
+    const lines = await scan(content, {
+      chunkBytes: 4096,
+      tailLines: 0,
+      parallelFromBytes: 0,
+      // Workers get the first answer for the chunks they search ahead; later chunks are wanted with more.
+      needles: () => (calls++ < 4 ? ['ERROR'] : ['ERROR', 'OTHER']),
+    });
+    expect(lines.map((l) => l.line)).toEqual([10, 120, 200]);
+  });
+
   it('lets its read ahead land when the consumer stops early', async () => {
     const path = join(dir, 'server.log');
     writeFileSync(path, `${numberedFile(50_000, () => true)}\n`);
