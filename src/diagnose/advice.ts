@@ -72,6 +72,11 @@ export const adviseFor = (
     return [
       `Use a build of the failing library or CUDA toolkit (or a server image) that supports ${facts.value === undefined || facts.value === '' ? 'this GPU' : facts.value}, or turn that library's kernels off in the engine's settings.`,
     ];
+  // Memory another process holds on a GPU is freed outside the engine.
+  if (cls === 'cuda-oom' && facts.kind === 'occupied')
+    return [
+      'Free the GPUs: `nvidia-smi` lists the processes holding memory on them; stop those, or choose idle GPUs with CUDA_VISIBLE_DEVICES.',
+    ];
   // A collective library's own listening port, not the server's: another instance on this host holds it.
   if (cls === 'port-in-use' && facts.kind === 'collective-port')
     return [

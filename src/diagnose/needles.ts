@@ -38,6 +38,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'already allocated', // docker `Bind for 0.0.0.0:9001 failed: port is already allocated`
   'bound already', // Ascend HCCL `The IP address and port have been bound already.`
   'EI0', // Ascend HCCL's error codes: `Get_Socket_Timeout(EI0006): Getting socket times out.`
+  'EL0004', // Ascend's runtime out of device memory: `EL0004: [PID: 3132] … Failed to allocate memory.`
   'not subscriptable', // `TypeError: type 'list' is not subscriptable` (code for a newer Python)
   'ecutab', // a container runtime's `exec: "vllm": executable file not found in $PATH`
   'in the placement group', // vLLM with Ray: more ranks than GPUs

@@ -296,6 +296,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
   },
   // --- cuda-oom: weights, KV cache, activations; also through NCCL.
   {
+    // Ascend's runtime failing an allocation, with CANN's memory error code (`EL0004: [PID: 3132] … Failed to
+    // allocate memory.`), below torch_npu's error that names no cause.
+    id: 'npu-alloc-failed',
+    class: 'cuda-oom',
+    weight: 88,
+    needles: ['EL0004'],
+    pattern: /\bEL0004: (?:\[PID: \d+\] \S+ )?Failed to allocate memory/,
+    samples: ['EL0004: [PID: 3132] 2025-10-15-16:32:16.417.528 Failed to allocate memory.'],
+    facts: () => ({ kind: 'torch' }),
+    summary: () => "the accelerator's runtime could not allocate device memory: it is full",
+  },
+  {
     id: 'torch-oom',
     class: 'cuda-oom',
     weight: 90,
@@ -382,15 +394,23 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'nccl',
     weight: 84,
     needles: ['CCL_ERROR', 'hccl api', 'EI0'],
-    // HCCL's own errors carry an `EI` code: `Get_Socket_Timeout(EI0006): Getting socket times out. Reason: …`.
-    pattern: /\|CCL_ERROR\|\s*(.*)$|(DIST call hccl api failed)|\w+\((EI\d{4})\): ([^.]+)/,
+    // HCCL's own errors carry an `EI` code: `Get_Socket_Timeout(EI0006): Getting socket times out. Reason: …`, or,
+    // as CANN prints its error list, `EI0006: [PID: 15619] 2025-10-11-11:32:29.342.650 Getting socket times out.`.
+    pattern:
+      /\|CCL_ERROR\|\s*(.*)$|(DIST call hccl api failed)|\w+\((EI\d{4})\): ([^.]+)|\b(EI\d{4}): \[PID: \d+\] \S+ ([^.]+)/,
     samples: [
       '2024:09:13-11:21:50:(31157) |CCL_ERROR| exchange_utils.cpp:202 sendmsg_fd: condition !check_msg_retval("sendmsg", send_bytes, iov, msg, sizeof(u.cntr_buf), sock, fd) failed',
       '[ERROR] 2025-12-17-09:31:53 (PID:53769, Device:0, RankID:-1) ERR02200 DIST call hccl api failed.',
       '[PID: 749] 2025-12-29-03:16:15.787.356 Get_Socket_Timeout(EI0006): Getting socket times out. Reason: 1. The remote does not initiate a connect request.',
+      'EI0006: [PID: 15619] 2025-10-11-11:32:29.342.650 Getting socket times out. Reason: Remote Rank did not send the data in time.',
     ],
     origin: 'dependency',
-    facts: (m) => ({ value: (m[1] ?? m[2] ?? (m[4] === undefined ? '' : `${m[4]} (${m[3] ?? ''})`)).trim() }),
+    facts: (m) => {
+      const coded = m[4] ?? m[6];
+      return {
+        value: (m[1] ?? m[2] ?? (coded === undefined ? '' : `${coded} (${m[3] ?? m[5] ?? ''})`)).trim(),
+      };
+    },
     summary: (f) => `the accelerator's collective communication library failed: ${f.value ?? ''}`,
   },
   {
@@ -715,14 +735,15 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'package-required',
     class: 'dependency',
     weight: 90,
-    needles: ['to be installed', 'the version of'],
+    needles: ['to be installed', 'the version of', 'or outdated'],
     pattern:
-      /\b(?:requires?|needs?) (?:the )?([\w.-]+)(?: package| library)? to be installed\b|[Pp]lease (?:try to )?(?:update|upgrade) the version of ([\w.-]+)/,
+      /\b(?:requires?|needs?) (?:the )?([\w.-]+)(?: package| library)? to be installed\b|[Pp]lease (?:try to )?(?:update|upgrade) the version of ([\w.-]+)|\b([\w.-]+)(?: backend| library| package)? (?:is|are) not (?:available|installed) or outdated\b/,
     samples: [
       'RuntimeError: Sparse Attention Indexer CUDA op requires DeepGEMM to be installed.',
       'RuntimeError: Format of weight in npu_grouped_matmul is FRACTAL_NZ, current CANN version do not support with this format. Please try to update the version of CANN.',
+      'RuntimeError: DeepGEMM backend is not available or outdated.',
     ],
-    facts: (m) => ({ package: m[1] ?? m[2] ?? '' }),
+    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? '' }),
     summary: (f) =>
       `the start needs ${f.package ?? 'a package'} that is not installed here, or a newer release of it than the one installed`,
   },
@@ -787,6 +808,20 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ package: 'python', value: m[1] ?? '' }),
     summary: (f) =>
       `the code subscripts the type '${f.value ?? ''}', which this Python does not allow: it needs a newer Python (or a release of the package made for this one)`,
+  },
+  {
+    // torch's namespace of a compiled operator library without the operator the code calls (`'_OpNamespace'
+    // '_C_ascend' object has no attribute 'weak_ref_tensor'`): the library was built for another release of the code,
+    // or it did not load (a warning above says why).
+    id: 'compiled-op-missing',
+    class: 'dependency',
+    weight: 70,
+    needles: ['_OpNamespace'],
+    pattern: /'_OpNamespace' '(\w+)' object has no attribute '(\w+)'/,
+    samples: ["AttributeError: '_OpNamespace' '_C_ascend' object has no attribute 'weak_ref_tensor'"],
+    facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '', kind: 'abi' }),
+    summary: (f) =>
+      `the compiled operator library ${f.package ?? ''} has no operator ${f.value ?? ''}: it was built for another release of the code that calls it, or it did not load`,
   },
   {
     // A module or class without an attribute its caller expects: two packages from different releases (a model's
@@ -875,13 +910,14 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     // Value 'sm_121a' is not defined for option 'gpu-name'`, `nvcc fatal : Unsupported gpu architecture 'compute_121a'`).
     needles: ['KeyError', 'ptxas', 'nvcc fatal'],
     pattern:
-      /KeyError: '((?:gfx\d{3,4}[a-z]?|sm_?\d{2,3}[a-z]?))'|(?:ptxas|nvcc) fatal\s*: (?:Value '(sm_\w+)' is not defined for option 'gpu-name'|Unsupported gpu architecture '(\w+)')/,
+      /KeyError: '((?:gfx\d{3,4}[a-z]?|sm_?\d{2,3}[a-z]?))'|(?:ptxas|nvcc) fatal\s*: (?:Value '(sm_\w+)' is not defined for option 'gpu-name'|Unsupported gpu architecture '(\w+)')|\bptxas\b.*\berror\s*: PTX \.version [\d.]+ does not support \.target (sm_\w+)/,
     samples: [
       "KeyError: 'gfx1151'",
       "ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'",
+      'ptxas /tmp/tmpmwke15zw.ptx, line 6; error   : PTX .version 8.4 does not support .target sm_120a',
       "nvcc fatal   : Unsupported gpu architecture 'compute_121a'",
     ],
-    facts: (m) => ({ value: m[1] ?? m[2] ?? m[3] ?? '', kind: 'gpu-arch' }),
+    facts: (m) => ({ value: m[1] ?? m[2] ?? m[3] ?? m[4] ?? '', kind: 'gpu-arch' }),
     summary: (f) =>
       `an installed library or compiler does not know this GPU's architecture (${f.value ?? ''}): its build is older than this GPU`,
   },
@@ -1036,8 +1072,15 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'no-kernel-image',
     class: 'dependency',
     weight: 100,
-    needles: ['no kernel image'],
-    pattern: /no kernel image is available for execution on the device/,
+    // Also the runtime's `invalid device function` (HIP's wording, and CUDA's cudaErrorInvalidDeviceFunction): a
+    // kernel with no build for this GPU's architecture.
+    needles: ['no kernel image', 'invalid device function'],
+    pattern:
+      /no kernel image is available for execution on the device|(?:HIP|CUDA|hip|cuda) error: invalid device function/,
+    samples: [
+      'RuntimeError: CUDA error: no kernel image is available for execution on the device',
+      'RuntimeError: HIP error: invalid device function',
+    ],
     facts: () => ({ kind: 'arch' }),
     summary: () => 'the installed CUDA kernels were not built for this GPU architecture',
   },

@@ -129,11 +129,12 @@ const RULES: PrefixRule[] = [
     rank: (m) => rankOfTag(m[1] ?? ''),
   },
   // vLLM level + time + location: `INFO 11-24 11:44:17 [gpu_worker.py:348] `, with a path in newer releases
-  // (`[entrypoints/launcher.py:46]`), and ≤0.7 `INFO 04-27 10:13:05 llm_engine.py:275] `.
+  // (`[entrypoints/launcher.py:46]`), ≤0.7 `INFO 04-27 10:13:05 llm_engine.py:275] `, and with the year where a
+  // deployment's logging config asks for it (`ERROR 2025-10-25 15:32:13.272 [multiproc_executor.py:597] `).
   {
     first: 'v',
     pattern: new RegExp(
-      String.raw`^(DEBUG|INFO|WARNING|ERROR|CRITICAL) \d{2}-\d{2} ${TIME}(?:\.\d+)? (?:\[[\w./-]+:\d+\]|[\w.-]+:\d+\])(?: |$)`,
+      String.raw`^(DEBUG|INFO|WARNING|ERROR|CRITICAL) (?:\d{4}-)?\d{2}-\d{2} ${TIME}(?:\.\d+)? (?:\[[\w./-]+:\d+\]|[\w.-]+:\d+\])(?: |$)`,
     ),
     level: (m) => levelOf(m[1]),
   },

@@ -1178,6 +1178,71 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('graph-capture-failed');
   });
 
+  it("reads SGLang's piecewise graph wrapper as its capture wrapper: graph-capture-failed, or out of memory", () => {
+    const failed = diagnose('auto', [
+      "[2026-06-10 13:08:34 TP7] Piecewise CUDA Graph failed with error: 'TcPiecewiseForwardContext' object has no attribute 'num_tokens'",
+      '[2026-06-10 13:08:34 TP5] Scheduler hit an exception: Traceback (most recent call last):',
+    ]);
+    expect(failed.class).toBe('graph-capture-failed');
+    expect(failed.evidence[0]?.line).toBe(1);
+    expect(
+      diagnose('auto', [
+        'Piecewise CUDA Graph failed with error: CUDA out of memory. Tried to allocate 2.00 GiB.',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
+  it('reads a kernel without a build for this GPU, a compiler older than it, and an outdated backend as dependency', () => {
+    expect(diagnose('auto', ['RuntimeError: HIP error: invalid device function']).class).toBe('dependency');
+    const ptxas = diagnose('auto', [
+      '[rank0]:E0701 14:28:21.083000 911603 torch/_inductor/runtime/triton_heuristics.py:539] [0/0] ptxas /tmp/tmpmwke15zw.ptx, line 6; error   : PTX .version 8.4 does not support .target sm_120a',
+    ]);
+    expect(ptxas.class).toBe('dependency');
+    expect(ptxas.summary).toContain('sm_120a');
+    expect(diagnose('auto', ['RuntimeError: DeepGEMM backend is not available or outdated.']).class).toBe(
+      'dependency',
+    );
+  });
+
+  it("reads SGLang's check of unequal free memory across GPUs as cuda-oom, with advice to free them", () => {
+    const result = diagnose('auto', [
+      '[2026-01-02 10:00:00 TP1] Scheduler hit an exception: Traceback (most recent call last):',
+      'RuntimeError: The memory capacity is unbalanced. Some GPUs may be occupied by other processes.',
+    ]);
+    expect(result.class).toBe('cuda-oom');
+    expect(result.advice.join(' ')).toContain('nvidia-smi');
+  });
+
+  it("reads Ascend's coded errors: HCCL's socket timeout as nccl, the runtime's failed allocation as cuda-oom", () => {
+    expect(
+      diagnose('auto', [
+        '(Worker_TP12 pid=15619) ERROR 10-11 11:32:59 [model_runner_v1.py:3556] EI0006: [PID: 15619] 2025-10-11-11:32:29.342.650 Getting socket times out. Reason: Remote Rank did not send the data in time.',
+      ]).class,
+    ).toBe('nccl');
+    expect(
+      diagnose('auto', [
+        '(EngineCore_DP0 pid=3132) ERROR 10-15 16:32:16 [core.py:708] RuntimeError: npuSynchronizeDevice:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:508 NPU function error: AclrtSynchronizeDeviceWithTimeout, error code is 507899',
+        '(EngineCore_DP0 pid=3132) ERROR 10-15 16:32:16 [core.py:708] EL0004: [PID: 3132] 2025-10-15-16:32:16.417.528 Failed to allocate memory.',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
+  it('reads a compiled operator library without the operator called as dependency, also during capture', () => {
+    const result = diagnose('auto', [
+      'ERROR 09-18 10:34:29 [core.py:718]   File "/vllm-workspace/vllm-ascend/vllm_ascend/worker/model_runner_v1.py", line 3037, in _capture_model',
+      "ERROR 09-18 10:34:29 [core.py:718] AttributeError: '_OpNamespace' '_C_ascend' object has no attribute 'weak_ref_tensor'",
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toContain('_C_ascend');
+  });
+
+  it("strips vLLM's prefix with the year in its date", () => {
+    const result = diagnose('auto', [
+      "(Worker_DP0_TP8_EP8 pid=844) ERROR 2025-10-25 15:32:13.272 [multiproc_executor.py:597] KeyError: 'model.layers.1.mlp.experts.weight'",
+    ]);
+    expect(result.class).toBe('weight-mismatch');
+  });
+
   it("reads SGLang's decode batches as serving only in an excerpt that begins while the server runs", () => {
     const decode =
       '[2025-12-12 08:43:59 TP0] Decode batch, #running-req: 6, #token: 1920, token usage: 0.94, cuda graph: True, gen throughput (token/s): 446.45, #queue-req: 5,';

@@ -2,17 +2,20 @@
 import { CONFIG_CHECK_ERRORS, type Signature } from '../../diagnose/facts.ts';
 import type { FrameContext, PhaseStep } from '../types.ts';
 
+// SGLang's wrappers of a failed capture: `Capture cuda graph failed:`, and the piecewise (torch.compile) graphs'
+// `Piecewise CUDA Graph failed with error:`. The text after the colon decides the class.
+const GRAPH_FAILED = String.raw`(?:Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed|Piecewise CUDA Graph failed with error)`;
+
 export const SGLANG_SIGNATURES: readonly Signature[] = [
-  // `Capture cuda graph failed:` is a wrapper: the text after the colon decides the class.
   {
     id: 'sglang-capture-oom',
     class: 'cuda-oom',
     weight: 92,
-    needles: ['graph failed'],
+    needles: ['graph failed', 'Graph failed'],
     samples: [
       'Exception: Capture cuda graph failed: CUDA out of memory. Tried to allocate 448.00 MiB. GPU 7 has a total capacity of 95.00 GiB',
     ],
-    pattern: /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed: .*(?:out of memory|OutOfMemory)/i,
+    pattern: new RegExp(String.raw`${GRAPH_FAILED}: .*(?:out of memory|OutOfMemory)`, 'i'),
     facts: () => ({ kind: 'graph-capture' }),
     summary: () => 'the GPU ran out of memory while capturing CUDA graphs',
   },
@@ -20,12 +23,13 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     id: 'sglang-capture-dist',
     class: 'nccl',
     weight: 86,
-    needles: ['graph failed'],
+    needles: ['graph failed', 'Graph failed'],
     samples: [
       'Exception: Capture cuda graph failed: NCCL error in: ../torch/csrc/distributed/c10d/NCCLUtils.hpp:275, unhandled cuda error',
     ],
-    pattern:
-      /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed: (.*(?:gloo|NCCL|nccl|[Tt]imed out|Connection (?:closed|reset|refused|cl)).*)$/,
+    pattern: new RegExp(
+      String.raw`${GRAPH_FAILED}: (.*(?:gloo|NCCL|nccl|[Tt]imed out|Connection (?:closed|reset|refused|cl)).*)$`,
+    ),
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `communication between ranks failed during CUDA graph capture: ${f.value ?? ''}`,
   },
@@ -33,11 +37,12 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     id: 'sglang-capture',
     class: 'graph-capture-failed',
     weight: 60,
-    needles: ['graph failed'],
+    needles: ['graph failed', 'Graph failed'],
     // The wrapper without its message (`Exception: Capture cuda graph failed`) follows the error it wraps.
-    pattern: /Capture (?:[\w-]+ ){0,3}(?:cuda|CUDA|CPU|NPU) graph failed(?::\s*(.*))?$/,
+    pattern: new RegExp(String.raw`${GRAPH_FAILED}(?::\s*(.*))?$`),
     samples: [
       'Capture cuda graph failed: operation not permitted when stream is capturing',
+      "Piecewise CUDA Graph failed with error: 'TcPiecewiseForwardContext' object has no attribute 'num_tokens'",
       'Capture prefill CUDA graph failed: boom',
       'Exception: Capture cuda graph failed',
     ],
@@ -67,6 +72,21 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     pattern: /Not enough memory(?:\. Please try to increase --mem-fraction-static| to allocate KV cache)/,
     facts: () => ({ kind: 'kv-cache' }),
     summary: () => 'not enough GPU memory is left for the KV cache',
+  },
+  {
+    // The start's check that every GPU has about as much free memory as the others: another process holds memory on
+    // one of them, which the KV cache then lacks.
+    id: 'sglang-memory-unbalanced',
+    class: 'cuda-oom',
+    weight: 88,
+    needles: ['unbalanced'],
+    samples: [
+      'RuntimeError: The memory capacity is unbalanced. Some GPUs may be occupied by other processes.',
+    ],
+    pattern: /The memory capacity is unbalanced\b/,
+    facts: () => ({ kind: 'occupied' }),
+    summary: () =>
+      'one GPU has much less free memory than the others: another process holds memory on it (see nvidia-smi)',
   },
   {
     id: 'sglang-port-check',
