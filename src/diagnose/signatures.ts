@@ -1108,13 +1108,15 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       'graph capture',
       'CaptureStatus',
       'CAPTURE_STATUS',
+      'captured-stream',
     ],
     // A capture-status assertion (torch's `cudaStreamCaptureStatus…`, torch_npu's `aclmdlRICaptureStatus::…`).
     pattern:
-      /operation not permitted when stream is capturing|\w*(?:CaptureStatus|CAPTURE_STATUS)\w*.{0,80}(?:INTERNAL ASSERT FAILED|[Ee]rror)|dependency created on uncaptured work in another stream|cudaErrorStreamCapture\w+|stream capture (?:sequence )?(?:is )?invalidated|[Cc]annot (?:call|be called|\w+) [^.]{0,80}during CUDA graph capture/,
+      /operation not permitted when stream is capturing|\w*(?:CaptureStatus|CAPTURE_STATUS)\w*.{0,80}(?:INTERNAL ASSERT FAILED|[Ee]rror)|dependency created on uncaptured work in another stream|cudaErrorStreamCapture\w+|stream capture (?:sequence )?(?:is )?invalidated|[Cc]annot (?:call|be called|\w+) [^.]{0,80}during CUDA graph capture|Not allow to synchronize captured-stream/,
     samples: [
       'RuntimeError: CUDA error: operation not permitted when stream is capturing',
       'RuntimeError: Cannot call CUDAGeneratorImpl::current_seed during CUDA graph capture.',
+      'EE9999: [PID: 36130] 2025-08-21-08:26:21.385.272 Not allow to synchronize captured-stream, stream_id=9.',
       'RuntimeError: status == aclmdlRICaptureStatus::ACL_MODEL_RI_CAPTURE_STATUS_ACTIVE INTERNAL ASSERT FAILED at "build/CMakeFiles/torch_npu.dir/compiler_depend.ts":93',
     ],
     summary: () =>
