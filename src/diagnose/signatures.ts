@@ -810,6 +810,23 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the code subscripts the type '${f.value ?? ''}', which this Python does not allow: it needs a newer Python (or a release of the package made for this one)`,
   },
   {
+    // pybind11 refusing a call into compiled code (`TypeError: __init__(): incompatible constructor arguments. The
+    // following argument types are supported: …`): the extension was built against another release of its caller
+    // (torch, most often), whatever step of the start made the call.
+    id: 'binding-signature-mismatch',
+    class: 'dependency',
+    weight: 70,
+    needles: ['incompatible'],
+    pattern:
+      /\b(\w+)\(\): incompatible (?:constructor|function) arguments\. The following argument types are supported/,
+    samples: [
+      'TypeError: __init__(): incompatible constructor arguments. The following argument types are supported:',
+    ],
+    facts: (m) => ({ value: m[1] ?? '', kind: 'abi' }),
+    summary: (f) =>
+      `compiled code refused the arguments of ${f.value ?? 'a call'}(): an extension built against another release of the package that calls it (torch, most often)`,
+  },
+  {
     // torch's namespace of a compiled operator library without the operator the code calls (`'_OpNamespace'
     // '_C_ascend' object has no attribute 'weak_ref_tensor'`): the library was built for another release of the code,
     // or it did not load (a warning above says why).

@@ -1236,6 +1236,14 @@ describe('general failure shapes', () => {
     expect(result.summary).toContain('_C_ascend');
   });
 
+  it("reads pybind11 refusing a call's arguments as dependency, also below a settings frame", () => {
+    const result = diagnose('auto', [
+      '(EngineCore_1 pid=382) ERROR 05-22 11:41:54 [core.py:396]   File "/usr/local/lib/python3.10/dist-packages/vllm/config.py", line 4166, in __post_init__',
+      '(EngineCore_1 pid=382) ERROR 05-22 11:41:54 [core.py:396] TypeError: __init__(): incompatible constructor arguments. The following argument types are supported:',
+    ]);
+    expect(result.class).toBe('dependency');
+  });
+
   it("strips vLLM's prefix with the year in its date", () => {
     const result = diagnose('auto', [
       "(Worker_DP0_TP8_EP8 pid=844) ERROR 2025-10-25 15:32:13.272 [multiproc_executor.py:597] KeyError: 'model.layers.1.mlp.experts.weight'",
