@@ -57,6 +57,11 @@ export const adviseFor = (
     return [
       "Install a C/C++ compiler in the server's environment (Debian/Ubuntu: apt-get install build-essential), or point CC at one.",
     ];
+  // A kernel built at start needs the host's CUDA toolkit and compiler, whatever the engine.
+  if (cls === 'dependency' && facts.kind === 'toolchain-build')
+    return [
+      "Read the compiler's error above the failed build; install the CUDA toolkit that matches torch's CUDA (nvcc and its headers) and a C++ compiler in the server's environment, or use prebuilt kernels (a server image, FlashInfer's flashinfer-jit-cache) so nothing is compiled at start.",
+    ];
   // A GPU page fault is a kernel's bug or a build for another GPU, whatever the engine: not the host's memory.
   if (cls === 'killed' && facts.kind === 'gpu-fault')
     return [

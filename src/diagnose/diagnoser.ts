@@ -649,7 +649,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         ? undefined
         : getEngine(phaseEngine).phaseSteps?.find((candidate) => candidate.phase === phase);
     const step =
-      killedBy !== null || signature.class !== 'unknown'
+      killedBy !== null || (signature.class !== 'unknown' && signature.stepDecides !== true)
         ? undefined
         : phase === 'graph-capture' || phase === 'draft-graph-capture'
           ? TORCH_CAPTURE_FRAME

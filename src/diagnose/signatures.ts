@@ -784,6 +784,24 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the shell found no command '${f.package ?? ''}': it is not installed in this environment, or not on PATH`,
   },
   {
+    // A kernel built at run time (FlashInfer's JIT, torch extensions) whose build failed, its compiler's own error
+    // not in the excerpt: the toolchain or headers of this host. While capturing CUDA graphs, a capture failure.
+    id: 'kernel-build-failed',
+    class: 'dependency',
+    weight: 45,
+    stepDecides: true,
+    needles: ['ninja', 'Ninja', 'building extension'],
+    pattern:
+      /CalledProcessError: Command '\['ninja'[^\]]*\]' returned non-zero exit status \d+|Ninja build failed|Error building extension '([\w.-]+)'/,
+    samples: [
+      "subprocess.CalledProcessError: Command '['ninja', '-v', '-C', '/root/.cache/flashinfer/86/cached_ops', '-f', '/root/.cache/flashinfer/86/cached_ops/build.ninja']' returned non-zero exit status 1.",
+      "RuntimeError: Error building extension 'batch_prefill_with_kv_cache_dtype_q_bf16'",
+    ],
+    facts: (m) => ({ value: m[1] ?? '', kind: 'toolchain-build' }),
+    summary: (f) =>
+      `a kernel compiled at start failed to build${f.value === '' || f.value === undefined ? '' : ` (${f.value})`}: the compiler's error above says why (often CUDA headers or a compiler this host lacks)`,
+  },
+  {
     // A kernel built at run time (DeepGEMM, FlashInfer, Triton extensions) needs the CUDA toolkit's compiler.
     id: 'nvcc-missing',
     class: 'dependency',

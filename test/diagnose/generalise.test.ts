@@ -1244,6 +1244,19 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('dependency');
   });
 
+  it('reads a kernel build that failed as dependency, and as graph-capture-failed while capturing', () => {
+    const build =
+      "subprocess.CalledProcessError: Command '['ninja', '-v', '-C', '/root/.cache/flashinfer/86/cached_ops']' returned non-zero exit status 1.";
+    const outside = diagnose('auto', [build]);
+    expect(outside.class).toBe('dependency');
+    expect(outside.advice.join(' ')).toContain('CUDA toolkit');
+    const capturing = diagnose('auto', [
+      '  File "/venv/lib/python3.12/site-packages/torch/cuda/graphs.py", line 130, in capture_end',
+      build,
+    ]);
+    expect(capturing.class).toBe('graph-capture-failed');
+  });
+
   it("strips vLLM's prefix with the year in its date", () => {
     const result = diagnose('auto', [
       "(Worker_DP0_TP8_EP8 pid=844) ERROR 2025-10-25 15:32:13.272 [multiproc_executor.py:597] KeyError: 'model.layers.1.mlp.experts.weight'",
