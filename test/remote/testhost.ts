@@ -3,7 +3,15 @@
 // partition takes the link down, a reboot kills every process of the host and changes its boot id.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -77,6 +85,11 @@ const tryRun = (file: string, args: readonly string[]): void => {
 
 // Builds a test host; call close() (also done on process exit) to remove everything it made.
 export const createTestHost = async (): Promise<TestHost> => {
+  // Without OpenSSH's server the host cannot start: say so, rather than time out waiting for it.
+  if (!existsSync('/usr/sbin/sshd'))
+    throw new Error(
+      'the remote-host tests need /usr/sbin/sshd (OpenSSH server): run .ci/run as root, which installs it, or apt-get install openssh-server',
+    );
   installExitHandlers();
   const tag = randomBytes(3).toString('hex');
   const ns = `vigil-th-${process.pid}-${tag}`;
