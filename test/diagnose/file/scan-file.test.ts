@@ -104,13 +104,23 @@ describe('scanLogFile', () => {
   it('passes the same lines when worker threads search the chunks', async () => {
     const long = `ERROR ${'y'.repeat(200_000)}`;
     const content = `${numberedFile(3000, (i) => i % 41 === 0)}\n${long}\n${numberedFile(900, (i) => i % 7 === 0)}`;
-    for (const chunkBytes of [4096, 100_000]) {
-      const options = { chunkBytes, contextLines: 2, tailLines: 5 };
-      const alone = await scan(content, options);
-      const parallel = await scan(content, { ...options, parallelFromBytes: 0 });
-      expect(alone.length).toBeGreaterThan(200);
-      expect(parallel).toEqual(alone);
-    }
+    // From the file's start, and from a later line (a last start found above the end).
+    const lineThousand = content.indexOf('\nline 1000 ') + 1;
+    const starts = [undefined, async () => Promise.resolve({ offset: lineThousand, line: 1000 })];
+    for (const chunkBytes of [4096, 100_000])
+      for (const from of starts) {
+        const options = {
+          chunkBytes,
+          contextLines: 2,
+          tailLines: 5,
+          ...(from === undefined ? {} : { from }),
+        };
+        const alone = await scan(content, options);
+        const parallel = await scan(content, { ...options, parallelFromBytes: 0 });
+        expect(alone.length).toBeGreaterThan(100);
+        expect(parallel).toEqual(alone);
+        if (from !== undefined) expect(parallel[0]?.line).toBeGreaterThanOrEqual(1000);
+      }
   });
 
   it('searches a chunk again where the literals grew after a worker searched it', async () => {
