@@ -219,12 +219,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     match: RegExpExecArray,
     code: boolean,
     nonFatal: boolean,
-  ): void => {
+  ): boolean => {
     const facts: FailureFacts = { ...(signature.facts?.(match) ?? {}) };
-    if (signature.class === 'weight-mismatch') {
+    if (signature.class === 'weight-mismatch' || signature.holdsWhen !== undefined) {
       const frame = frameAbove(line);
       if (frame !== null) facts.frame = frame;
     }
+    if (signature.holdsWhen?.(facts) === false) return false;
     const finding: Finding = { line, raw, facts, ...(nonFatal ? { nonFatal } : {}) };
     // A bare exception (`AssertionError` with no message) says what failed only through the line that raised it.
     if (/(?:Error|Exception)\s*$/.test(match[0]) && match.index === 0) {
@@ -244,6 +245,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       existing.count += 1;
       if (!nonFatal) existing.firstFatal ??= finding;
     }
+    return true;
   };
 
   // A traceback logged as part of a warning (`WARN … Could not import X` and the traceback under it, without
@@ -324,19 +326,19 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         if (signature.fallback === true && matched) continue;
         const match = signature.pattern.exec(text);
         if (match === null) continue;
-        record(
-          signature,
-          raw.line,
-          raw.text,
-          match,
-          code,
-          signature.fatalAtAnyLevel !== true &&
-            (piece.level === 'warning' ||
-              piece.level === 'info' ||
-              NCCL_NOTICE.test(text) ||
-              (piece.level === null && inWarningTraceback(raw.line))),
-        );
-        matched = true;
+        matched =
+          record(
+            signature,
+            raw.line,
+            raw.text,
+            match,
+            code,
+            signature.fatalAtAnyLevel !== true &&
+              (piece.level === 'warning' ||
+                piece.level === 'info' ||
+                NCCL_NOTICE.test(text) ||
+                (piece.level === null && inWarningTraceback(raw.line))),
+          ) || matched;
       }
     }
     for (const tracker of trackers.values()) {

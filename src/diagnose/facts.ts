@@ -53,6 +53,9 @@ export interface Signature {
   endsStart?: boolean;
   /** A line the engine logs at INFO or WARNING level that already decides the start failed (a negative memory figure). */
   fatalAtAnyLevel?: boolean;
+  /** Holds only where its facts say so; the facts then include the innermost traceback frame above the line
+   * (`frame`), so a rule can tell the engine's own code from another package's. */
+  holdsWhen?: (facts: FailureFacts) => boolean;
   /** Has a class of its own only outside the steps of the start: inside one (CUDA graph capture, a warm-up), the
    * step's class wins, as it does for a failure with no class (a kernel built while capturing is a capture failure). */
   stepDecides?: true;

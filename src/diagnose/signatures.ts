@@ -7,6 +7,15 @@ import type { Signature } from './facts.ts';
 import { AFTER_EXCEPTION_MODULE } from './exception-modules.ts';
 import { explainSignal, signalName, signalNumber } from './signals.ts';
 
+// Whether a Python module is an engine's own, pure-Python one (not `vllm._C`), named below a frame of that engine's code.
+const ownModuleOfEngine = (module: string | undefined, frame: string | undefined): boolean => {
+  if (module === undefined || frame === undefined) return false;
+  const parts = module.split('.');
+  const root = `${parts[0] ?? ''}/`;
+  if (parts.length < 2 || (parts.at(-1) ?? '').startsWith('_') || !frame.startsWith(root)) return false;
+  return NAMED_ENGINES.some((engine) => engine.framePackages.includes(root));
+};
+
 const named = (signal: number | undefined): string =>
   signal === undefined ? 'a signal' : `${signalName(signal) ?? `signal ${signal}`} (signal ${signal})`;
 
@@ -867,6 +876,10 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 60,
     needles: ['Error'],
     pattern: /^(?:[\w.]+\.)?AttributeError: (?:module|type object) '([\w.]+)/,
+    // Not an engine's own Python module missing what the engine's own code calls (`module
+    // 'sglang.srt.layers.quantization.deep_gemm_wrapper' has no attribute …` below a frame in sglang/): that is a bug
+    // of the release (read as any other exception). Its compiled modules (`vllm._C`) stay a build of another release.
+    holdsWhen: (f) => !ownModuleOfEngine(f.package, f.frame),
     samples: [
       "AttributeError: module 'transformers.utils' has no attribute 'is_flash_attn_greater_or_equal_2_10'",
       "AttributeError: type object 'BaseMultiModalItemTracker' has no attribute '_placeholder_str'",

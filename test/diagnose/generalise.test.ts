@@ -1257,6 +1257,26 @@ describe('general failure shapes', () => {
     expect(capturing.class).toBe('graph-capture-failed');
   });
 
+  it("reads an engine's own module missing what its own code calls as a bug, not as packages that do not fit", () => {
+    const own = diagnose('auto', [
+      '  File "/sgl-workspace/sglang/python/sglang/srt/managers/tp_worker.py", line 84, in __init__',
+      '    self.model_runner = ModelRunner(',
+      "AttributeError: module 'sglang.srt.layers.quantization.deep_gemm_wrapper' has no attribute 'get_col_major_tma_aligned_tensor'",
+    ]);
+    expect(own.class).toBe('unknown');
+    // Called from another package, or a compiled module, it is still a release mismatch.
+    const other = diagnose('auto', [
+      '  File "/venv/lib/python3.12/site-packages/my_plugin/model.py", line 12, in load',
+      "AttributeError: module 'transformers.utils' has no attribute 'is_flash_attn_greater_or_equal_2_10'",
+    ]);
+    expect(other.class).toBe('dependency');
+    const compiled = diagnose('auto', [
+      '  File "/venv/lib/python3.12/site-packages/vllm/_custom_ops.py", line 40, in rms_norm',
+      "AttributeError: module 'vllm._C' has no attribute 'rms_norm'",
+    ]);
+    expect(compiled.class).toBe('dependency');
+  });
+
   it("strips vLLM's prefix with the year in its date", () => {
     const result = diagnose('auto', [
       "(Worker_DP0_TP8_EP8 pid=844) ERROR 2025-10-25 15:32:13.272 [multiproc_executor.py:597] KeyError: 'model.layers.1.mlp.experts.weight'",
