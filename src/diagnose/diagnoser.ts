@@ -19,6 +19,7 @@ import {
   FRAME_CONTEXTS,
   TORCH_CAPTURE_FRAME,
   TRACEBACK_HEADER,
+  TRANSLATED_SIGNAL_NAMES,
   TRANSLATED_SIGNAL_REPORT,
 } from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
@@ -32,6 +33,11 @@ import type { DiagnoseEnd, Diagnoser, DiagnoserOptions } from './types.ts';
 const BASE_NEEDLES = minimizeNeedles([...ERROR_NEEDLES, ...ALWAYS_NEEDLES]);
 const ALL_NEEDLES = minimizeNeedles([...BASE_NEEDLES, ...PHASE_NEEDLES]);
 const PREFILTER = needleRegExp(ALL_NEEDLES);
+// A file's search, one byte automaton, costs the same with non-ASCII needles.
+const FILE_NEEDLES = {
+  settled: [...BASE_NEEDLES, ...TRANSLATED_SIGNAL_NAMES],
+  all: [...ALL_NEEDLES, ...TRANSLATED_SIGNAL_NAMES],
+};
 
 /** How many of the last lines are kept for evidence. */
 const TAIL_LINES = 8;
@@ -743,7 +749,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const readyLine = readyFor(engine);
       const start = trackerFor(engine)?.phaseMarks()[0];
       const settled = readyLine !== undefined && (start === undefined || start.line <= readyLine.line);
-      return settled ? BASE_NEEDLES : ALL_NEEDLES;
+      return settled ? FILE_NEEDLES.settled : FILE_NEEDLES.all;
     },
     finish(end: DiagnoseEnd = {}): Diagnosis {
       return afterServing(explain(end), end);

@@ -84,6 +84,19 @@ describe('diagnoseLogFile', () => {
     expect(diagnosis.evidence[0]?.line).toBe(1);
   });
 
+  it("finds a shell's report in Chinese of a killed server (naming no engine) well above the log's last lines", async () => {
+    const path = join(dir, 'translated.log');
+    const lines = [
+      ...readLines('sglang-hang-01.log').map((l) => l.text),
+      '/bin/bash: 行 1: 118001 已杀死 ./serve.sh',
+      ...Array.from({ length: 40 }, (_, i) => `monitor: sample ${String(i)} gpu0 util 0%`),
+    ];
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const diagnosis = await diagnoseLogFile(path);
+    expect(diagnosis.class).toBe('killed');
+    expect(diagnosis.evidence.some((item) => item.text.includes('已杀死'))).toBe(true);
+  });
+
   // Every evidence line quoted is the file's own line of that number.
   const expectFileLines = (path: string, diagnosis: { evidence: { line?: number; text: string }[] }) => {
     const lines = readFileSync(path, 'utf8').split('\n');
