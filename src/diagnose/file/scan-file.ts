@@ -61,6 +61,8 @@ const newlineIn = (buffer: Buffer, from: number, to: number): number => {
 
 /** From this many bytes to read, the search is spread over worker threads (search-pool.ts). */
 const PARALLEL_FROM_BYTES = 32 << 20;
+/** At most this many lines a batch. */
+const BATCH_LINES = 1024;
 /** At most this many search workers: past it the main thread's reading and counting is the limit. */
 const MAX_WORKERS = 4;
 
@@ -113,7 +115,7 @@ export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<
         .then((read) => read.bytesRead);
     let lineNumber = begin.line;
     // The lines of the oldest chunk that matter; its line numbers follow from the newlines of the chunks before it.
-    const passOn = async (chunk: Chunk): Promise<RawLine[]> => {
+    const passOn = async (chunk: Chunk): Promise<LineSpots> => {
       const buffer = bufferAt(chunk.slot);
       const literals = options.needles();
       let starts: number[];
@@ -122,14 +124,14 @@ export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<
         search.setLiterals(literals);
         starts = search.lineStarts(buffer, chunk.from, chunk.to);
       } else starts = await chunk.starts;
-      const batch = collectLines(starts, search, buffer, chunk.from, chunk.to, {
+      const spots = findLines(starts, search, buffer, chunk.from, chunk.to, {
         fileOffsetOfHead: chunk.fileOffsetOfHead,
         tailStart,
         firstLine: lineNumber,
         contextLines: options.contextLines ?? 0,
       });
-      lineNumber += search.countNewlines(buffer, chunk.from, chunk.to);
-      return batch;
+      lineNumber += spots.newlines;
+      return spots;
     };
     let slot = 0;
     let position = begin.offset;
@@ -176,8 +178,12 @@ export async function* scanLogFile(options: ScanLogFileOptions): AsyncGenerator<
       }
       // The next read goes into the next buffer: the chunk still in it is passed on first.
       while (chunks[0] !== undefined && (atEnd || chunks[0].slot === nextSlot)) {
-        const batch = await passOn(chunks.shift() as Chunk);
-        if (batch.length > 0) yield batch;
+        const chunk = chunks.shift() as Chunk;
+        const spots = await passOn(chunk);
+        // In batches of a bounded size, each made only when asked for: a chunk whose every line matters (a log of
+        // access lines) never lives as strings all at once (under a small heap, those batches filled the old space).
+        for (let at = 0; at < spots.starts.length; at += BATCH_LINES)
+          yield linesAt(bufferAt(chunk.slot), chunk.to, spots, at, at + BATCH_LINES);
       }
       if (atEnd) break;
       const next = bufferAt(nextSlot);
@@ -213,23 +219,30 @@ interface CollectPlace {
 const previousLineStart = (buffer: Buffer, from: number, start: number): number =>
   start - from < 2 ? from : Math.max(from, buffer.lastIndexOf(NEWLINE, start - 2) + 1);
 
+// Where the lines that matter start in a region, with their line numbers, and the region's newlines.
+interface LineSpots {
+  starts: number[];
+  numbers: number[];
+  newlines: number;
+}
+
 // The lines of buffer[from, to) (complete lines) found to contain a needle (`found`, ascending), with the lines above
 // them, and those that start at or after the tail, in order, with their line numbers.
-const collectLines = (
+const findLines = (
   found: readonly number[],
   search: LineSearch,
   buffer: Buffer,
   from: number,
   to: number,
   place: CollectPlace,
-): RawLine[] => {
-  const starts: number[] = [];
+): LineSpots => {
+  const candidates: number[] = [];
   for (const line of found) {
     let start = line;
-    starts.push(start);
+    candidates.push(start);
     for (let k = 0; k < place.contextLines && start > from; k++) {
       start = previousLineStart(buffer, from, start);
-      starts.push(start);
+      candidates.push(start);
     }
   }
   const fromTail = place.tailStart - place.fileOffsetOfHead;
@@ -240,23 +253,35 @@ const collectLines = (
       start = newline === -1 ? to : newline + 1;
     } else if (fromTail > from) start = fromTail;
     while (start < to) {
-      starts.push(start);
+      candidates.push(start);
       const newline = newlineIn(buffer, start, to);
       start = newline === -1 ? to : newline + 1;
     }
   }
-  if (place.contextLines > 0 || fromTail < to) starts.sort((a, b) => a - b);
-  const lines: RawLine[] = [];
+  if (place.contextLines > 0 || fromTail < to) candidates.sort((a, b) => a - b);
+  const spots: LineSpots = { starts: [], numbers: [], newlines: 0 };
   let counted = from;
-  let line = place.firstLine;
-  let previous = -1;
-  for (const start of starts) {
-    if (start === previous) continue;
-    previous = start;
-    line += search.countNewlines(buffer, counted, start);
+  for (const start of candidates) {
+    if (start === spots.starts.at(-1)) continue;
+    spots.newlines += search.countNewlines(buffer, counted, start);
     counted = start;
+    spots.starts.push(start);
+    spots.numbers.push(place.firstLine + spots.newlines);
+  }
+  spots.newlines += search.countNewlines(buffer, counted, to);
+  return spots;
+};
+
+// The lines spots.starts[first, end) as strings.
+const linesAt = (buffer: Buffer, to: number, spots: LineSpots, first: number, end: number): RawLine[] => {
+  const lines: RawLine[] = [];
+  for (let at = first; at < Math.min(end, spots.starts.length); at++) {
+    const start = spots.starts[at] as number;
     const newline = newlineIn(buffer, start, to);
-    lines.push({ line, text: buffer.toString('utf8', start, newline === -1 ? to : newline) });
+    lines.push({
+      line: spots.numbers[at] as number,
+      text: buffer.toString('utf8', start, newline === -1 ? to : newline),
+    });
   }
   return lines;
 };
