@@ -713,15 +713,18 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // A port taken is found when the server binds, which can come after its app started (uvicorn binds last).
     if (diagnosis.class === 'ready' || diagnosis.class === 'port-in-use' || through === undefined)
       return diagnosis;
+    // No error after it: the log ends while the server serves (its last bar is a request's, not a step's); its last
+    // lines stay the evidence.
+    const silent = diagnosis.class === 'hang';
     return {
       class: 'ready',
-      summary: `the server got through its start (line ${through.line}) and took requests; later ${diagnosis.summary}`,
+      summary: `the server got through its start (line ${through.line}) and took requests; ${silent ? 'no error follows' : `later ${diagnosis.summary}`}`,
       evidence: sortEvidence([
         ...(shown === undefined ? [] : [quote(shown.line, shown.raw)]),
         quote(through.line, through.raw),
         ...(diagnosis.evidence as LogEvidence[]),
       ]),
-      advice: diagnosis.advice,
+      advice: silent ? [] : diagnosis.advice,
     };
   };
 

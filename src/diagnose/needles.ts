@@ -101,6 +101,12 @@ export const ERROR_NEEDLES: readonly string[] = [
   'forward compat', // CUDA error 804 worded through cudaGetDeviceCount()
   'unexpected keyword', // `X.__init__() got an unexpected keyword argument 'y'` after a wrapper's prefix
   'ailed to import', // a launcher embedding Python: `Failed to import python 'vllm' module.`
+  'invalid device ordinal', // a rank opening a GPU the process cannot see
+  // a model or feature that needs another attention backend (`… requires TritonAttnBackend.`)
+  'ttention backend',
+  'ttention_backend',
+  'AttnBackend',
+  'AttentionBackend',
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

@@ -767,6 +767,10 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     pattern:
       /^(?:[\w.]+\.)?(?:ModuleNotFoundError: No module named '([^']+)'|ImportError: (.+)|PackageNotFoundError: (\S+))|(?:Error while finding module specification for )?'[\w.]+' \(ModuleNotFoundError: No module named '([^']+)'\)/,
     facts: (m) => ({ package: m[1] ?? m[3] ?? m[4] ?? '', value: m[2] ?? '' }),
+    // Not an engine's own Python module without a name the engine's own code imports from it (`cannot import name
+    // 'get_attention_cp_size' from 'sglang.srt.layers.dp_attention'` below a frame in sglang/): a bug of the release.
+    holdsWhen: (f) =>
+      !ownModuleOfEngine(/^cannot import name '\w+' from '([\w.]+)'/.exec(f.value ?? '')?.[1], f.frame),
     summary: (f) =>
       f.value !== undefined && f.value !== ''
         ? `a Python import failed: ${f.value}`
@@ -1237,6 +1241,44 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server does not support ${f.flag ?? 'the setting'} '${f.value ?? ''}' here`,
   },
   {
+    // A rank that opened a GPU the process cannot see (`CUDA error: invalid device ordinal`, also HIP's): more ranks on
+    // this node than visible GPUs, from the parallel sizes or a CUDA_VISIBLE_DEVICES that shows fewer.
+    id: 'invalid-device-ordinal',
+    class: 'invalid-value',
+    weight: 60,
+    needles: ['invalid device ordinal'],
+    pattern: /\b(?:CUDA|HIP|XPU) error: invalid device ordinal\b/,
+    samples: [
+      'torch.AcceleratorError: HIP error: invalid device ordinal',
+      'RuntimeError: CUDA error: invalid device ordinal',
+    ],
+    facts: () => ({ kind: 'device-count' }),
+    summary: () =>
+      'a rank opened a GPU this host does not show (invalid device ordinal): the parallel sizes (tensor x pipeline x data parallel per node) ask for more GPUs than are visible, or CUDA_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES shows fewer',
+  },
+  {
+    // A model or feature that needs another attention backend than the one chosen: `GptOssForCausalLM requires one of
+    // [...] attention backend`, `Gemma4 only supports trtllm_mha, triton … attention backend`, `KV4 MHA expects
+    // attention_backend to be one of …`, `… requires TritonAttnBackend.` (also bare, as a model's own message). Not a
+    // notice that the engine falls back or switches on its own.
+    id: 'attention-backend-required',
+    class: 'invalid-value',
+    weight: 55,
+    needles: ['ttention backend', 'ttention_backend', 'AttnBackend', 'AttentionBackend'],
+    pattern:
+      /^(?!.*\b(?:[Ff]all(?:s|ing)? back|[Ss]witch(?:es|ing)? to|instead\b))(?:[\w.]+(?:Error|Exception): )?(.*(?:\b(?:requires?|only supports?|expects?|needs?)\b.{0,120}?(?:attention[_ ]backends?\b|\b\w+Attn(?:ention)?Backend\b)|attention[_ ]backends?\b.{0,80}?\bis required\b|\bonly\b.{0,60}?attention[_ ]backends? (?:is|are) supported\b).*)$/,
+    samples: [
+      "AssertionError: GptOssForCausalLM requires one of ['triton', 'trtllm_mha'] attention backend, but got 'fa3'",
+      'AssertionError: Gemma4 only supports trtllm_mha, triton, or intel_xpu attention backend, got prefill=fa3, decode=fa3',
+      'Bidirectional attention for image tokens requires TritonAttnBackend.',
+      "AssertionError: KV4 MHA expects attention_backend to be one of ['fa3'], but got triton",
+      "AssertionError: One of the attention backends in ['fa3', 'flashinfer'] is required for MLA models, but got triton",
+      "ValueError: Currently only ['fa3', 'triton'] attention backends are supported for deterministic inference with DeepSeek models. But you're using flashinfer.",
+    ],
+    facts: (m) => ({ kind: 'attention-backend', value: m[1] ?? '' }),
+    summary: (f) => `the attention backend in use does not fit: ${f.value ?? ''}`,
+  },
+  {
     // A setting whose value this release does not know: `Unknown quantization method: gptq`, `Unknown RoPE scaling
     // type extended`. Weaker than every specific shape.
     id: 'unknown-setting-value',
@@ -1376,6 +1418,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ signal: 6, kind: 'gpu-fault', value: m[2] ?? '' }),
     summary: (f) =>
       `a GPU memory access fault aborted the server (SIGABRT)${f.value ? `: ${f.value}` : ''}; a kernel read or wrote memory it does not own`,
+  },
+  {
+    // ROCm's runtime aborts the process on a hardware exception it cannot recover from (`HW Exception by GPU node-1
+    // (Agent handle: 0x…) reason :GPU Hang`): a kernel that never finished, or a GPU fault.
+    id: 'gpu-hw-exception',
+    class: 'killed',
+    weight: 41,
+    needles: ['HW Exception by GPU'],
+    pattern: /HW Exception by GPU (?:node-\d+)?.*?reason ?:\s*(.+)$/,
+    samples: ['HW Exception by GPU node-1 (Agent handle: 0x2f0fbb70) reason :GPU Hang'],
+    facts: (m) => ({ signal: 6, kind: 'gpu-fault', value: m[1] ?? '' }),
+    summary: (f) =>
+      `the GPU runtime aborted the server (SIGABRT) on a hardware exception: ${f.value ?? ''}; a kernel hung or faulted on the GPU`,
   },
   {
     id: 'native-crash',

@@ -21,15 +21,16 @@ export interface NormalizedLine {
 }
 
 // ANSI colour codes whose ESC byte a log shipper wrote out as text: rsyslog and CloudWatch `#033[`, `cat -v`/`less`
-// `^[[`, and the escapes `\x1b[`, `\u001b[`, `\033[` left undecoded in JSON or copied log text.
-const TEXTUAL_ESC = /(?:#033|\^\[|\\x1b|\\u001b|\\033)\[/g;
-const TEXTUAL_SGR = /(?:#033|\^\[|\\x1b|\\u001b|\\033)\[[0-9;]*m/g;
+// `^[[`, `less` without -R `ESC[`, and the escapes `\x1b[`, `\u001b[`, `\033[` left undecoded in JSON or copied log text.
+const TEXTUAL_ESC = /(?:#033|\^\[|ESC|\\x1b|\\u001b|\\033)\[/g;
+const TEXTUAL_SGR = /(?:#033|\^\[|ESC|\\x1b|\\u001b|\\033)\[[0-9;]*m/g;
 // A colour code whose ESC byte a paste dropped altogether (GitHub issue text): `[0;36m(APIServer pid=1) INFO …`, only
 // at the start of a line, where a log line never begins so.
 const BARE_SGR_AT_START = /^\[\d{1,3}(?:;\d{1,3})*m/;
 const hasTextualEsc = (text: string): boolean =>
   text.includes('#033[') ||
   text.includes('^[[') ||
+  text.includes('ESC[') ||
   text.includes('\\x1b[') ||
   text.includes('\\u001b[') ||
   text.includes('\\033[');

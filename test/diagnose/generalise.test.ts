@@ -1301,6 +1301,100 @@ describe('general failure shapes', () => {
     ]);
     expect(failed.class).toBe('nccl');
   });
+
+  it('reads a model or feature that needs another attention backend as invalid-value, not a notice of one', () => {
+    expect(
+      diagnose('auto', [
+        '[2026-06-16 11:23:51] INFO:     127.0.0.1:55342 - "GET /model_info HTTP/1.1" 200 OK',
+        '[2026-06-16 11:23:51] Bidirectional attention for image tokens requires TritonAttnBackend.',
+      ]).class,
+    ).toBe('invalid-value');
+    expect(
+      diagnose('sglang', [
+        "AssertionError: GptOssForCausalLM requires one of ['triton', 'trtllm_mha'] attention backend, but got 'fa3'",
+      ]).class,
+    ).toBe('invalid-value');
+    // The engine saying which backend it uses, or that it falls back to one, is no failure.
+    const notice = diagnose(
+      'vllm',
+      [
+        'INFO 01-01 00:00:00 [cuda.py:1] Using Flash Attention backend on V1 engine.',
+        'WARNING 01-01 00:00:01 [x.py:2] FlexAttention requires FlashAttention backend for this model, falling back to TRITON_ATTN.',
+      ],
+      { exitCode: 1 },
+    );
+    expect(notice.class).not.toBe('invalid-value');
+  });
+
+  it('reads a rank opening a GPU the process cannot see as invalid-value', () => {
+    const result = diagnose('auto', [
+      '(VllmWorker rank=1 pid=839) ERROR 10-24 13:48:14 [multiproc_executor.py:514] torch.AcceleratorError: HIP error: invalid device ordinal',
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toContain('more GPUs than are visible');
+  });
+
+  it("reads a traceback through SGLang's graph-runner setup whose error names no class as graph-capture-failed", () => {
+    const result = diagnose('auto', [
+      '[2025-12-25 20:56:41 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+      '  File "/home/ai/sglang/python/sglang/srt/model_executor/model_runner.py", line 584, in initialize',
+      '    self.init_device_graphs()',
+      '  File "/home/ai/sglang/python/sglang/srt/model_executor/model_runner.py", line 2670, in init_device_graphs',
+      '    self.graph_runner = graph_runners[self.device](self)',
+    ]);
+    expect(result.class).toBe('graph-capture-failed');
+  });
+
+  it("reads vLLM's offline progress over the prompts as a start that got through, with no error after it", () => {
+    const result = diagnose('vllm', [
+      'INFO 03-01 10:00:00 [gpu_model_runner.py:1] Graph capturing finished in 12 secs, took 0.54 GiB',
+      'Capturing CUDA graphs (decode, FULL): 100%|##########| 35/35 [00:03<00:00, 10.1it/s]',
+      'Processed prompts: 100%|##########| 1/1 [00:08<00:00,  8.19s/it, est. speed input: 9.65 toks/s, output: 62.52 toks/s]',
+    ]);
+    expect(result.class).toBe('ready');
+    expect(result.summary).toContain('no error follows');
+  });
+
+  it("reads TGI's shard failing a request's batch as serving, its exit error as a shard failure, and ESC[ as colour", () => {
+    const served = diagnose('auto', [
+      '2024-06-03T07:12:22.339414Z ERROR text_generation_launcher: Method Decode encountered an error.',
+      'SystemExit: 1 rank=0',
+      '2024-06-03T07:12:23.785971Z ERROR text_generation_launcher: Shard 0 crashed',
+    ]);
+    expect(served.class).toBe('ready');
+    expect(served.summary).toContain('a TGI shard crashed');
+    // The same report during warm-up is a failed start.
+    expect(
+      diagnose('tgi', [
+        '2024-12-11T18:26:38.576677Z ERROR text_generation_launcher: Method Warmup encountered an error.',
+        '2024-12-11T18:26:40.832001Z  INFO shard-manager: text_generation_launcher: shard terminated rank=2',
+      ]).class,
+    ).not.toBe('ready');
+    const exit = diagnose('tgi', [
+      '2024-07-22T19:57:06.504541Z  INFO shard-manager: text_generation_launcher: shard terminated rank=2',
+      'Error: ShardFailed',
+    ]);
+    expect(exit.class).toBe('unknown');
+    expect(exit.summary).toContain('a TGI shard failed');
+    const coloured = diagnose('auto', [
+      'ESC[2m2024-04-07T02:20:36.588030ZESC[0m ESC[31mERRORESC[0m ESC[1mgenerate_streamESC[0mESC[1m{ESC[0mESC[3mparametersESC[0mESC[2m=ESC[0mGenerateParameters { best_of: None }}ESC[2m:ESC[0m ESC[2mtext_generation_router::inferESC[0mESC[2m:ESC[0m Request failed during generation: Server error: error trying to connect: No such file or directory (os error 2)',
+    ]);
+    expect(coloured.class).toBe('ready');
+  });
+
+  it("reads an engine's own module without a name its own code imports as a bug, another package's as dependency", () => {
+    const own = diagnose('auto', [
+      '  File "python/sglang/srt/layers/cp/utils.py", line 91, in get_glm_dsa_layer_split_effective_num_layers',
+      '    from sglang.srt.layers.dp_attention import get_attention_cp_size',
+      "ImportError: cannot import name 'get_attention_cp_size' from 'sglang.srt.layers.dp_attention'",
+    ]);
+    expect(own.class).toBe('unknown');
+    const other = diagnose('auto', [
+      '  File "/usr/local/lib/python3.12/dist-packages/sglang/srt/layers/attention/flashinfer_backend.py", line 20, in <module>',
+      "ImportError: cannot import name 'BatchPrefillWithPagedKVCacheWrapper' from 'flashinfer.prefill'",
+    ]);
+    expect(other.class).toBe('dependency');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -310,6 +310,18 @@ export const SGLANG_FRAME_CONTEXTS: readonly FrameContext[] = [
       'File "/opt/sglang/python/sglang/srt/model_executor/cuda_graph_runner.py", line 741 in capture_one_batch_size',
     ],
   },
+  {
+    // The model runner's step that builds the graph runners, whose constructors capture: `init_cuda_graphs` (0.4),
+    // `init_device_graphs` (0.5). A traceback through it whose error names no class broke the capture.
+    class: 'graph-capture-failed',
+    label: 'CUDA graph capture failed',
+    needle: '_graphs',
+    pattern:
+      /^File "[^"]*sglang\/srt\/model_executor\/model_runner\.py", line \d+,? in init_(?:cuda|device)_graphs$/,
+    samples: [
+      'File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 2670, in init_device_graphs',
+    ],
+  },
 ];
 
 // SGLang sends its warm-up requests once HTTP is up (uvicorn logs the first one answered); a scheduler that dies

@@ -177,10 +177,15 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     class: 'unknown',
     weight: 10,
     endsStart: true,
-    needles: ['failed to start', 'CannotStart', 'crashed', 'cannot start'],
-    pattern: /Shard (\d+) (?:failed to start|crashed)|ShardCannotStart|Shard cannot start/,
+    needles: ['failed to start', 'CannotStart', 'crashed', 'cannot start', 'ShardFailed'],
+    // The launcher's exit error names the shard's failure too (`Error: ShardFailed`), where the lines above were cut.
+    pattern:
+      /Shard (\d+) (?:failed to start|crashed)|ShardCannotStart|Shard cannot start|^Error: ShardFailed$/,
     samples: ['Shard 0 failed to start', 'Shard 1 crashed'],
-    summary: () => "a TGI shard failed to start; the shard's own output above names the cause",
+    facts: (m) => ({
+      value: m[0].includes('crashed') ? 'crashed' : m[0].includes('Failed') ? 'failed' : 'failed to start',
+    }),
+    summary: (f) => `a TGI shard ${f.value ?? 'failed'}; the shard's own output above names the cause`,
   },
   {
     // The launcher runs `text-generation-server` and `text-generation-router` from PATH: an install without them.

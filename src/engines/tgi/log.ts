@@ -12,9 +12,10 @@ export const TGI_READY_LINE = /^Connected$/;
 // Success`), or any line it logs inside a request's span (`generate_stream{parameters=…}: …`, the batches it runs
 // for requests, `batch{batch_size=1}:prefill:…`): the start got through, also in a log that begins after `Connected`
 // (the diagnoser reads the ready line as served too), also where a paste dropped the time in front (`ERROR batch{…}`).
-// Warm-up runs in a `warmup{…}` span, never these.
+// Warm-up runs in a `warmup{…}` span, never these. So does a shard's report that a request's batch failed (`Method
+// Decode encountered an error.`): the router sends Prefill and Decode only for requests (warm-up is its own Warmup).
 export const TGI_SERVING_LINE =
-  /text_generation_router::server: \S+: Success$|(?:^|\s)(?:generate|generate_stream|completions|chat_completions)\{|(?:^|\s)batch\{batch_size=\d+\}:(?:prefill|decode)\b/;
+  /text_generation_router::server: \S+: Success$|(?:^|\s)(?:generate|generate_stream|completions|chat_completions)\{|(?:^|\s)batch\{batch_size=\d+\}:(?:prefill|decode)\b|\bMethod (?:Prefill|Decode) encountered an error\b/;
 
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const TGI_HEARTBEATS: RegExp[] = [/Waiting for shard to be ready\.\.\./];
