@@ -66,6 +66,7 @@ const MAX_FRAMES = 32;
 // A frame printed below a native crash, not above it: faulthandler's dump (`File "…", line 741 in f`) and a C++
 // exception's stack (`frame #3: at::… + 0x4c (…)`).
 const DUMP_FRAME = /", line \d+ in \w+$|^frame #\d+: /;
+const PYTHON_FRAME = /^File "[^"]+", line \d+, in \S+$/;
 
 const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard: Some\((\d+)\)/;
 
@@ -299,7 +300,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
       for (const { id, pattern, decisive } of upLines) {
-        if (!pattern.test(text)) continue;
+        // After the engine's word that this start failed, only a new start can come up: an access line then is a
+        // wrapper's (a launcher answering that the model failed to load).
+        if (!pattern.test(text) || startFailed()) continue;
         const found = { line: raw.line, raw: raw.text, facts: {} };
         ready.set(id, found);
         const shown = shownUp.get(id);
@@ -310,7 +313,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       }
       if (apiServedLine === null && API_SERVED.test(text)) apiServedLine = raw.line;
       for (const { id, lines } of servedLines)
-        if (!servedFrom.has(id) && lines.some((line) => line.test(text)))
+        if (!servedFrom.has(id) && lines.some((line) => line.test(text)) && !startFailed())
           servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
       // Such a line shows serving only in an excerpt that begins while the server runs: no start, and no failure.
       for (const { id, pattern } of servedWithoutStart)
@@ -363,6 +366,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       }
     }
   };
+
+  // Whether the engine said this start failed (a new start forgets it).
+  const startFailed = (): boolean => [...hits.values()].some((entry) => entry.signature.endsStart === true);
 
   // Whether an earlier start ended in failure above a line that begins the engine's first phase (a container
   // restarted after a crash whose tail opens the log). A later phase, or no word that the start failed, is read as
@@ -455,6 +461,14 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     return '';
   };
 
+  // Whether the log's last lines are a Python traceback's frames (`File "…", line N, in f` and the code under it).
+  const endsInTraceback = (): boolean =>
+    ring
+      .map((raw) => normalizeLine(raw.text).text.trim())
+      .filter((text) => text !== '')
+      .slice(-2)
+      .some((text) => PYTHON_FRAME.test(text));
+
   const diagnoseSilence = (
     engine: EngineId,
     end: DiagnoseEnd,
@@ -514,6 +528,21 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         summary: `${how}, and there are no log lines to explain why`,
         evidence: [],
         advice: [],
+      };
+    }
+    // A log that ends among a traceback's frames was cut before its error line: a failure, not a hang; a frame of a
+    // step of the start in that traceback tells which step failed.
+    if (stopped === undefined && endsInTraceback()) {
+      const framed = tracedFrames.findLast((frame) => lastLine - frame.line <= MAX_TRACEBACK_LINES);
+      const cls = framed?.context.class ?? 'unknown';
+      return {
+        class: cls,
+        summary: `${framed === undefined ? '' : `${framed.context.label}: `}the log ends inside a traceback, before its error line`,
+        evidence: sortEvidence([
+          ...evidence,
+          ...(framed === undefined ? [] : [quote(framed.line, framed.raw)]),
+        ]),
+        advice: adviseFor(engine, cls, {}, context),
       };
     }
     const heartbeat = engine === 'generic' ? [] : getEngine(engine).heartbeatLines;

@@ -102,6 +102,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'unexpected keyword', // `X.__init__() got an unexpected keyword argument 'y'` after a wrapper's prefix
   'ailed to import', // a launcher embedding Python: `Failed to import python 'vllm' module.`
   'invalid device ordinal', // a rank opening a GPU the process cannot see
+  ' build does not support', // a kernel library built without a feature the model needs
   // a model or feature that needs another attention backend (`… requires TritonAttnBackend.`)
   'ttention backend',
   'ttention_backend',

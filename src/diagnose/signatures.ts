@@ -356,8 +356,18 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'cublas-alloc',
     class: 'cuda-oom',
     weight: 89,
-    needles: ['CUBLAS_STATUS_ALLOC_FAILED', 'cudaErrorMemoryAllocation'],
-    pattern: /CUBLAS_STATUS_ALLOC_FAILED|cudaErrorMemoryAllocation/,
+    // The driver API's own code for it too: `CUresult error: 2 (out of memory)`, `CUDA_ERROR_OUT_OF_MEMORY`.
+    needles: [
+      'CUBLAS_STATUS_ALLOC_FAILED',
+      'cudaErrorMemoryAllocation',
+      'CUresult error',
+      'CUDA_ERROR_OUT_OF_MEMORY',
+    ],
+    pattern:
+      /CUBLAS_STATUS_ALLOC_FAILED|cudaErrorMemoryAllocation|CUresult error: 2 \(out of memory\)|CUDA_ERROR_OUT_OF_MEMORY/,
+    samples: [
+      '[torch_memory_saver.cpp] CUresult error: 2 (out of memory)  file=csrc/utils.h func=cu_mem_create line=194',
+    ],
     facts: () => ({ kind: 'torch' }),
     summary: () => 'a CUDA library could not allocate GPU memory',
   },
@@ -645,7 +655,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 100,
     needles: ['Error'],
     // A doubled dot (`fc1..bias`, a name built from an empty part) is still a parameter name.
-    pattern: /^(?:[\w.]+\.)?KeyError: ['"]((?:[\w-]+\.+)+[\w-]+)['"]/,
+    // A key cut off by the paste (no closing quote at the end of the line) is still a parameter's name.
+    pattern: /^(?:[\w.]+\.)?KeyError: ['"]((?:[\w-]+\.+)+[\w-]+)(?:['"]|$)/,
     facts: (m) => ({ key: m[1] ?? '' }),
     summary: (f) =>
       `the checkpoint has a weight named '${f.key ?? ''}' that the model class${f.frame === undefined || f.frame === '' ? '' : ` (${f.frame})`} does not know: the checkpoint's key layout does not match the class that loads it`,
@@ -963,7 +974,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     // Value 'sm_121a' is not defined for option 'gpu-name'`, `nvcc fatal : Unsupported gpu architecture 'compute_121a'`).
     needles: ['KeyError', 'ptxas', 'nvcc fatal'],
     pattern:
-      /KeyError: '((?:gfx\d{3,4}[a-z]?|sm_?\d{2,3}[a-z]?))'|(?:ptxas|nvcc) fatal\s*: (?:Value '(sm_\w+)' is not defined for option 'gpu-name'|Unsupported gpu architecture '(\w+)')|\bptxas\b.*\berror\s*: PTX \.version [\d.]+ does not support \.target (sm_\w+)/,
+      /KeyError: '((?:gfx\d{3,4}[a-z]?|sm_?\d{2,3}[a-z]?))'|(?:ptxas|nvcc) fatal\s*: (?:Value '(sm_\w+)' is not defined for(?: option 'gpu-name')?|Unsupported gpu architecture '(\w+)')|\bptxas\b.*\berror\s*: PTX \.version [\d.]+ does not support \.target (sm_\w+)/,
     samples: [
       "KeyError: 'gfx1151'",
       "ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'",
@@ -1241,6 +1252,21 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server does not support ${f.flag ?? 'the setting'} '${f.value ?? ''}' here`,
   },
   {
+    // A kernel library built without what the model needs (`This flash attention build does not support headdim not
+    // being a multiple of 32.`): another build of it, or another attention backend.
+    id: 'build-lacks-feature',
+    class: 'dependency',
+    weight: 60,
+    needles: [' build does not support'],
+    pattern: /\bThis ((?:[\w-]+ ){1,3})build does not support (.+?)\.?'?$/,
+    samples: [
+      "RuntimeError: Worker failed with error 'This flash attention build does not support headdim not being a multiple of 32.'",
+    ],
+    facts: (m) => ({ package: (m[1] ?? '').trim(), value: m[2] ?? '' }),
+    summary: (f) =>
+      `the installed ${f.package ?? 'kernel'} build does not support ${f.value ?? 'what the model needs'}: install a build that does, or choose another attention backend`,
+  },
+  {
     // A rank that opened a GPU the process cannot see (`CUDA error: invalid device ordinal`, also HIP's): more ranks on
     // this node than visible GPUs, from the parallel sizes or a CUDA_VISIBLE_DEVICES that shows fewer.
     id: 'invalid-device-ordinal',
@@ -1266,7 +1292,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 55,
     needles: ['ttention backend', 'ttention_backend', 'AttnBackend', 'AttentionBackend'],
     pattern:
-      /^(?!.*\b(?:[Ff]all(?:s|ing)? back|[Ss]witch(?:es|ing)? to|instead\b))(?:[\w.]+(?:Error|Exception): )?(.*(?:\b(?:requires?|only supports?|expects?|needs?)\b.{0,120}?(?:attention[_ ]backends?\b|\b\w+Attn(?:ention)?Backend\b)|attention[_ ]backends?\b.{0,80}?\bis required\b|\bonly\b.{0,60}?attention[_ ]backends? (?:is|are) supported\b).*)$/,
+      /^(?!.*\b(?:[Ff]all(?:s|ing)? back|[Ss]witch(?:es|ing)? to|instead\b))(?:[\w.]+(?:Error|Exception): )?(.*(?:\b(?:requires?|only supports?|expects?|needs?)\b.{0,120}?(?:attention[_ ]backends?\b|\b\w+Attn(?:ention)?Backend\b)|attention[_ ]backends?\b.{0,80}?\bis required\b|\bSelected backend \S+ is not valid for this configuration\b|\bonly\b.{0,60}?attention[_ ]backends? (?:is|are) supported\b).*)$/,
     samples: [
       "AssertionError: GptOssForCausalLM requires one of ['triton', 'trtllm_mha'] attention backend, but got 'fa3'",
       'AssertionError: Gemma4 only supports trtllm_mha, triton, or intel_xpu attention backend, got prefill=fa3, decode=fa3',
@@ -1274,6 +1300,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       "AssertionError: KV4 MHA expects attention_backend to be one of ['fa3'], but got triton",
       "AssertionError: One of the attention backends in ['fa3', 'flashinfer'] is required for MLA models, but got triton",
       "ValueError: Currently only ['fa3', 'triton'] attention backends are supported for deterministic inference with DeepSeek models. But you're using flashinfer.",
+      "ValueError: Selected backend AttentionBackendEnum.FLASHINFER is not valid for this configuration. Reason: ['attention sinks not supported']",
     ],
     facts: (m) => ({ kind: 'attention-backend', value: m[1] ?? '' }),
     summary: (f) => `the attention backend in use does not fit: ${f.value ?? ''}`,

@@ -1395,6 +1395,95 @@ describe('general failure shapes', () => {
     ]);
     expect(other.class).toBe('dependency');
   });
+
+  it('reads a log that ends among traceback frames as a failure, of the step a frame names', () => {
+    const warmup = diagnose('tgi', [
+      '2025-07-08T00:24:36.289120Z  INFO text_generation_launcher: Server started at unix:///tmp/text-generation-server-0',
+      '  File "/usr/src/server/text_generation_server/server.py", line 142, in Warmup',
+      '    self.model.warmup(batch, max_input_tokens, max_total_tokens)',
+      '  File "/usr/src/server/text_generation_server/models/flash_causal_lm.py", line 1548, in warmup',
+      '    _, _batch, _ = self.generate_token(batch)',
+    ]);
+    expect(warmup.class).toBe('warmup-failed');
+    expect(warmup.summary).toContain('ends inside a traceback');
+    const dtype = diagnose('vllm', [
+      '  File "/usr/local/lib/python3.10/dist-packages/vllm/worker/worker.py", line 71, in init_model',
+      '    _check_if_gpu_supports_dtype(self.model_config.dtype)',
+      '  File "/usr/local/lib/python3.10/dist-packages/vllm/worker/worker.py", line 231, in _check_if_gpu_supports_dtype',
+    ]);
+    expect(dtype.class).toBe('invalid-value');
+    const plain = diagnose('vllm', [
+      'INFO 01-01 00:00:00 [loader.py:1] Loading weights took 4.12 seconds',
+      '  File "/usr/local/lib/python3.12/dist-packages/mylib/x.py", line 3, in f',
+      '    g()',
+    ]);
+    expect(plain.class).toBe('unknown');
+  });
+
+  it("does not read an access line after the engine's word that its start failed as the start coming up", () => {
+    const result = diagnose('auto', [
+      '  File "/root/.xinference/virtualenv/v4/qwen3/vllm/3.12.13/lib/python3.12/site-packages/vllm/v1/engine/utils.py", line 1272, in wait_for_engine_startup',
+      '    raise RuntimeError(',
+      'RuntimeError: [address=0.0.0.0:36797, pid=6075] Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+      '2026-08-07T18:25:43.679Z INFO uvicorn.access pid:1 role:local address:0.0.0.0:9997 node:3d67e2e62a71 172.19.0.1:34608 - "POST /v1/models HTTP/1.1" 503',
+    ]);
+    expect(result.class).toBe('unknown');
+  });
+
+  it("reads the CUDA driver's out-of-memory code as cuda-oom", () => {
+    expect(
+      diagnose('auto', [
+        '(SGLangHttpServer pid=250977) [torch_memory_saver.cpp] CUresult error: 2 (out of memory)  file=csrc/utils.h func=cu_mem_create line=194',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
+  it("reads an attention backend's refusal of the settings as invalid-value, however it is worded", () => {
+    const framed = diagnose('vllm', [
+      '[rank0]:   File "/usr/local/lib/python3.12/dist-packages/vllm/v1/attention/backends/flash_attn.py", line 181, in __init__',
+      '[rank0]:     raise ValueError(',
+      '[rank0]: ValueError: AoT scheduling is required for full cuda graph.',
+    ]);
+    expect(framed.class).toBe('invalid-value');
+    expect(
+      diagnose('vllm', [
+        "(EngineCore pid=149) ValueError: Selected backend AttentionBackendEnum.FLASHINFER is not valid for this configuration. Reason: ['attention sinks not supported']",
+      ]).class,
+    ).toBe('invalid-value');
+  });
+
+  it("reads vLLM's busy-loop failure and its scheduler stats dump as serving, its failed start as not", () => {
+    const serving = diagnose('auto', [
+      '(EngineCore pid=196) ERROR 05-13 10:46:44 [dump_input.py:81] Dumping scheduler stats: SchedulerStats(num_running_reqs=5, num_waiting_reqs=0)',
+      '(EngineCore pid=196) ERROR 05-13 10:46:44 [core.py:1138] EngineCore encountered a fatal error.',
+      '(EngineCore pid=196) ERROR 05-13 10:46:44 [core.py:1138] RuntimeError: CUDA error: an illegal memory access was encountered',
+    ]);
+    expect(serving.class).toBe('ready');
+    const failed = diagnose('auto', [
+      '(EngineCore_DP0 pid=1) ERROR 05-13 10:46:44 [core.py:700] EngineCore failed to start.',
+      '(EngineCore_DP0 pid=1) ERROR 05-13 10:46:44 [core.py:700] RuntimeError: CUDA error: an illegal memory access was encountered',
+    ]);
+    expect(failed.class).not.toBe('ready');
+  });
+
+  it('reads lines a paste cut short: a compiler older than the GPU, a parameter name without its closing quote', () => {
+    expect(
+      diagnose('vllm', ["(EngineCore_DP0 pid=73) ptxas fatal   : Value 'sm_121a' is not defined for"]).class,
+    ).toBe('dependency');
+    expect(
+      diagnose('vllm', [
+        "(EngineCore_DP0 pid=273616) ERROR 01-07 13:43:31 [core.py:867] KeyError: 'layers.27.self_attn.q",
+      ]).class,
+    ).toBe('weight-mismatch');
+  });
+
+  it('reads a kernel library built without what the model needs as dependency', () => {
+    const result = diagnose('vllm', [
+      "RuntimeError: Worker failed with error 'This flash attention build does not support headdim not being a multiple of 32.'",
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toContain('flash attention build does not support headdim');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

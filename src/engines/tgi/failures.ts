@@ -1,6 +1,7 @@
 // TGI's own failure shapes (docs/engines/log-patterns.md): the launcher's clap argument errors, shard failures,
 // warm-up out of memory, shards killed by a signal. Clap's messages are the launcher's parser's, not TGI's logger.
 import type { Signature } from '../../diagnose/facts.ts';
+import type { FrameContext } from '../types.ts';
 import { explainSignal, signalName } from '../../diagnose/signals.ts';
 
 export const TGI_SIGNATURES: readonly Signature[] = [
@@ -198,5 +199,17 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ package: m[1] ?? '' }),
     summary: (f) =>
       `TGI's launcher could not find ${f.package ?? 'its server program'} on PATH: the install is incomplete`,
+  },
+];
+
+// The shard's gRPC Warmup method, which runs the router's warm-up batch: an error below it with no class of its own
+// (or a traceback cut before its error) is a failed warm-up.
+export const TGI_FRAME_CONTEXTS: readonly FrameContext[] = [
+  {
+    class: 'warmup-failed',
+    label: "TGI's warm-up batch failed",
+    needle: 'text_generation_server/',
+    pattern: /^File "[^"]*text_generation_server\/server\.py", line \d+,? in Warmup$/,
+    samples: ['File "/usr/src/server/text_generation_server/server.py", line 142, in Warmup'],
   },
 ];

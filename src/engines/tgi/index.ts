@@ -1,7 +1,7 @@
 // Text Generation Inference: everything vigil knows about it, for the registry (src/engines/index.ts).
 import type { EngineSpec } from '../types.ts';
 import { adviseTgi } from './advice.ts';
-import { TGI_SIGNATURES } from './failures.ts';
+import { TGI_FRAME_CONTEXTS, TGI_SIGNATURES } from './failures.ts';
 import { TGI_FLAGS } from './flags.ts';
 import {
   TGI_HEARTBEATS,
@@ -31,6 +31,7 @@ export const tgi: EngineSpec = {
   hints: /text_generation|text-generation/,
   hintNeedles: ['text_generation', 'text-generation'],
   framePackages: ['text_generation_server/'],
+  frameContexts: TGI_FRAME_CONTEXTS,
   versionFromLog: tgiVersionFromLog,
   signatures: TGI_SIGNATURES,
   advise: adviseTgi,

@@ -283,6 +283,30 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
 // capture, also where the log holds no capture progress bar.
 export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
   {
+    // The worker's check that the GPU supports the model's dtype (bfloat16 below compute capability 8.0).
+    class: 'invalid-value',
+    label: "the GPU does not support the model's dtype",
+    errors: CONFIG_CHECK_ERRORS,
+    needle: 'supports_dtype',
+    pattern: /^File "[^"]*vllm\/[^"]*", line \d+,? in _check_if_gpu_supports_dtype$/,
+    samples: [
+      'File "/usr/local/lib/python3.10/dist-packages/vllm/worker/worker.py", line 231, in _check_if_gpu_supports_dtype',
+    ],
+  },
+  {
+    // An attention backend's own checks of the settings it is built with (head size, dtype, CUDA graph mode, sliding
+    // window): a ValueError raised there refuses the settings for that backend.
+    class: 'invalid-value',
+    label: "vLLM's attention backend refused the settings",
+    errors: /\b(?:ValueError|NotImplementedError)\b/,
+    needle: 'attention/backends/',
+    pattern:
+      /^File "[^"]*vllm\/(?:v1\/)?attention\/backends\/\w+\.py", line \d+,? in (?:__init__|validate\w*)$/,
+    samples: [
+      'File "/usr/local/lib/python3.12/dist-packages/vllm/v1/attention/backends/flash_attn.py", line 181, in __init__',
+    ],
+  },
+  {
     // The engine config's own checks (`vllm/config/*.py` and 0.x's single `vllm/config.py`, their `__post_init__` and
     // `verify_*`) and the arguments turned into it: an error raised there with no class of its own rejects a setting.
     class: 'invalid-value',
