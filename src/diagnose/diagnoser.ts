@@ -367,8 +367,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     }
   };
 
-  // Whether the engine said this start failed (a new start forgets it).
-  const startFailed = (): boolean => [...hits.values()].some((entry) => entry.signature.endsStart === true);
+  // Whether the engine said this start failed (a new start forgets it). Asked for each up or serving line, so it walks
+  // the hits without copying them.
+  const startFailed = (): boolean => {
+    for (const entry of hits.values()) if (entry.signature.endsStart === true) return true;
+    return false;
+  };
 
   // Whether an earlier start ended in failure above a line that begins the engine's first phase (a container
   // restarted after a crash whose tail opens the log). A later phase, or no word that the start failed, is read as

@@ -22,8 +22,8 @@ export const VLLM_STARTED_LINE =
 // a start still warming up), the serving metrics, or the dump of a failed step's scheduled requests (only requests
 // go through the scheduler: the start's profiling and warm-up runs do not), the engine core's word that its busy loop
 // failed (`EngineCore encountered a fatal error.`: a failed start says `EngineCore failed to start.`), a request's
-// stream that failed, or the offline LLM class's progress bars
-// over the prompts it was given (`Adding requests: 100%|…`, `Processed prompts: 100%|…`: drawn once the engine is up).
+// stream that failed, or the offline LLM class's progress bars over the prompts it was given (`Adding requests:
+// 100%|…`, `Processed prompts: 100%|…`: drawn once the engine is up).
 export const VLLM_SERVING_LINE =
   /^Application startup complete\.|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|^(?:Adding requests|Processed prompts): +\d+%\|/;
 
