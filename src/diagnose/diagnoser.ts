@@ -676,14 +676,17 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       (frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
     );
     const framedCut = cutTraceback
-      ? tracedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_TRACEBACK_LINES)
+      ? tracedFrames.findLast((frame) => frame.line > at && frame.line - at <= MAX_TRACEBACK_LINES)
       : undefined;
     const frameStep =
       framedBelow?.context ??
       framedCut?.context ??
       dumpedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_DUMP_LINES)?.context;
+    // A step that takes only some errors takes a cut traceback too: its error is lost, the frame is what is left.
     const inStep =
-      frameStep?.errors === undefined || frameStep.errors.test(winner.finding.raw) ? frameStep : undefined;
+      frameStep?.errors === undefined || cutTraceback || frameStep.errors.test(winner.finding.raw)
+        ? frameStep
+        : undefined;
     const phaseEngine = phaseEngineFor(engine);
     const phaseStep =
       phaseEngine === undefined

@@ -1484,6 +1484,50 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('dependency');
     expect(result.summary).toContain('flash attention build does not support headdim');
   });
+
+  it("reads a traceback cut inside SGLang's settings checks as invalid-value, the same with its error as unknown", () => {
+    const frames = [
+      'Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/launch_server.py", line 32, in <module>',
+      '    server_args = prepare_server_args(sys.argv[1:])',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/server_args.py", line 733, in __post_init__',
+    ];
+    const cut = diagnose('auto', frames);
+    expect(cut.class).toBe('invalid-value');
+    expect(cut.summary).toContain('the settings were rejected');
+    // With its error line, only the errors a setting's check raises count.
+    expect(
+      diagnose('auto', [...frames, 'RuntimeError: No accelerator (CUDA, XPU, HPU) is available.']).class,
+    ).not.toBe('invalid-value');
+  });
+
+  it("reads vLLM's EngineDeadError as an engine core that died after its start, not as a failed start", () => {
+    const dead = diagnose('auto', [
+      '(APIServer pid=433) ERROR 05-04 08:51:40 [entrypoints/.../chat_completion/serving.py:1267]     raise self._format_exception(outputs) from None',
+      '(APIServer pid=433) ERROR 05-04 08:51:40 [entrypoints/.../chat_completion/serving.py:1267] vllm.v1.engine.exceptions.EngineDeadError: EngineCore encountered an issue. See stack trace (above) for the root cause.',
+    ]);
+    expect(dead.class).toBe('ready');
+    expect(dead.summary).toContain('EngineDeadError');
+    const failedStart = diagnose('auto', [
+      '(EngineCore_DP0 pid=7) ERROR 05-04 08:50:01 [core.py:708] EngineCore failed to start.',
+      "(APIServer pid=1) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {'EngineCore_DP0': 1}",
+    ]);
+    expect(failedStart.class).not.toBe('ready');
+  });
+
+  it("reads vLLM's API server starting on its address as a start that got through, in every wording", () => {
+    for (const line of [
+      '(APIServer pid=2520) INFO 09-24 11:04:27 [api_server.py:1019] Starting vLLM API server 0 on http://0.0.0.0:8000',
+      'INFO 05-05 15:26:17 [api_server.py:1028] Starting vLLM API server on http://0.0.0.0:8000',
+      '(APIServer pid=9) INFO 03-24 13:28:31 [api_server.py:581] Starting vLLM server on http://0.0.0.0:6006',
+    ]) {
+      const result = diagnose('auto', [
+        '(EngineCore_0 pid=1) INFO 09-24 11:04:20 [core.py:210] init engine (profile, create kv cache, warmup model) took 30.1 seconds',
+        line,
+      ]);
+      expect(result.class, line).toBe('ready');
+    }
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

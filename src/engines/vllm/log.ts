@@ -10,22 +10,23 @@ export const VLLM_HEARTBEATS: RegExp[] = [
 ];
 
 // vLLM has no decisive ready line: this one only means uvicorn started (it is printed before the socket binds).
-// Its route list is printed once the app is built, right before the HTTP server takes requests: a pasted log that
-// ends there shows a start that got through.
+// `Starting vLLM API server N on URL` and the route list are printed once the engine client is up and the app is
+// built, right before the HTTP server takes requests: a pasted log that ends there shows a start that got through.
 // A served request (uvicorn's access line), a request the engine took (`Added request chatcmpl-….`: behind another
 // HTTP front end, such as Ray Serve's, uvicorn prints nothing) or the serving metrics line shows the same.
 export const VLLM_STARTED_LINE =
-  /^Application startup complete\.|^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$/;
+  /^Application startup complete\.|^Starting vLLM (?:API )?server (?:\d+ )?on |^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$/;
 
 // The app started (from V1 the engine is up by then: what fails later fails while serving; a port found taken when
 // uvicorn binds after it is told apart by its class), a request answered (uvicorn's access line; a 5xx from /health is
 // a start still warming up), the serving metrics, or the dump of a failed step's scheduled requests (only requests
 // go through the scheduler: the start's profiling and warm-up runs do not), the engine core's word that its busy loop
 // failed (`EngineCore encountered a fatal error.`: a failed start says `EngineCore failed to start.`), a request's
-// stream that failed, or the offline LLM class's progress bars over the prompts it was given (`Adding requests:
-// 100%|…`, `Processed prompts: 100%|…`: drawn once the engine is up).
+// stream that failed, the client's word that its engine core died (`EngineDeadError`: a core that dies while starting
+// fails the client's start instead), or the offline LLM class's progress bars over the prompts it was given
+// (`Adding requests: 100%|…`, `Processed prompts: 100%|…`: drawn once the engine is up).
 export const VLLM_SERVING_LINE =
-  /^Application startup complete\.|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|^(?:Adding requests|Processed prompts): +\d+%\|/;
+  /^Application startup complete\.|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts): +\d+%\|/;
 
 const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
   match[1] === undefined || match[2] === undefined
