@@ -1,7 +1,7 @@
 // Explains a start from its log: the root cause above the last line, through wrappers, with evidence and advice.
 // Consumes lines one at a time with bounded state (first/last match per signature, a small ring of recent lines,
 // the phase), so a watcher can feed it live and `vigil diagnose` can stream a file of any size through it.
-import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
+import { PHASE_IDS, type Diagnosis, type Evidence, type PhaseId } from '../events.ts';
 
 // Evidence the diagnoser quotes always comes from the log, so it always has a line number.
 type LogEvidence = Evidence & { line: number };
@@ -158,6 +158,22 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           },
         ],
   );
+  // Starts that log nothing once their model is set up (see EngineSpec.quietStart), by engine: the line that said so.
+  const quietStarts = NAMED_ENGINES.flatMap((spec) =>
+    spec.quietStart === undefined ? [] : [{ id: spec.id, ...spec.quietStart }],
+  );
+  const quietSince = new Map<EngineId, number>();
+  const callerBars = new Set<number>();
+  // A caller's own finished bar (no label) in a quiet start past its `from` phase: the engine returned to its caller.
+  const callerWentOn = (id: EngineId, from: PhaseId): boolean => {
+    const since = quietSince.get(id);
+    const marks = trackers.get(id)?.phaseMarks() ?? [];
+    return (
+      since !== undefined &&
+      (marks[0]?.line ?? Number.POSITIVE_INFINITY) <= since &&
+      marks.some((mark) => PHASE_IDS.indexOf(mark.name) >= PHASE_IDS.indexOf(from))
+    );
+  };
   // Lines that show a stop was asked for, each with the engine whose rule it is (null: any engine's).
   const stopRules = [
     ...GENERIC_STOPS.map((rule) => ({ engine: null, rule })),
@@ -310,6 +326,17 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           const isDecisive = decisive.some((line) => line.test(text));
           if (shown === undefined || isDecisive) shownUp.set(id, { ...found, decisive: isDecisive });
         }
+      }
+      for (const quiet of quietStarts) {
+        if (quiet.line.test(text)) quietSince.set(quiet.id, raw.line);
+        const bar = piece.bar;
+        if (bar === null || bar.label !== '' || bar.total === 0 || bar.done !== bar.total) continue;
+        if (!callerWentOn(quiet.id, quiet.from) || startFailed()) continue;
+        const found = { line: raw.line, raw: raw.text, facts: {} };
+        callerBars.add(raw.line);
+        if (!ready.has(quiet.id)) ready.set(quiet.id, found);
+        if (!servedFrom.has(quiet.id)) servedFrom.set(quiet.id, found);
+        if (!shownUp.has(quiet.id)) shownUp.set(quiet.id, { ...found, decisive: false });
       }
       if (apiServedLine === null && API_SERVED.test(text)) apiServedLine = raw.line;
       for (const { id, lines } of servedLines)
@@ -606,12 +633,15 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         .map((c) => c.finding.line),
     );
     // Some shapes (a traceback without its error line) count only where the log ends inside them: not before a
-    // later phase, nor before a stop (Ctrl-C's own traceback ends in `KeyboardInterrupt`).
+    // later phase, nor before a stop (Ctrl-C's own traceback ends in `KeyboardInterrupt`); a stop after a report of
+    // a death does not undo the death.
     const lastPhaseLine = trackerFor(engine)?.phaseMarks().at(-1)?.line ?? 0;
+    const endsInside = (signature: Signature, line: number): boolean =>
+      line > lastPhaseLine && (stop === undefined || signature.consequence === true);
     const eligible = candidates.filter(
       (c) =>
         (c.finding.nonFatal !== true || (c.finding.line > lastFatal && c.finding.line >= lastPhaseLine)) &&
-        (c.hits.signature.untilNextPhase !== true || (c.finding.line > lastPhaseLine && stop === undefined)),
+        (c.hits.signature.untilNextPhase !== true || endsInside(c.hits.signature, c.finding.line)),
     );
     candidates.length = 0;
     candidates.push(...eligible);
@@ -644,7 +674,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         const shown = (id === undefined ? undefined : shownUp.get(id)) ?? readyLine;
         return {
           class: 'ready',
-          summary: `the server reached its ready line (line ${shown.line})${stop === undefined ? '' : `, and later stopped as asked (line ${stop.line})`}`,
+          summary: `${callerBars.has(shown.line) ? `the engine's start returned to its caller, whose own progress finished (line ${shown.line})` : `the server reached its ready line (line ${shown.line})`}${stop === undefined ? '' : `, and later stopped as asked (line ${stop.line})`}`,
           // The line that showed it got through, the last up line (it was still serving), and the stop.
           evidence: sortEvidence([
             quote(shown.line, shown.raw),

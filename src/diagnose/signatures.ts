@@ -311,9 +311,15 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'npu-alloc-failed',
     class: 'cuda-oom',
     weight: 88,
-    needles: ['EL0004'],
-    pattern: /\bEL0004: (?:\[PID: \d+\] \S+ )?Failed to allocate memory/,
-    samples: ['EL0004: [PID: 3132] 2025-10-15-16:32:16.417.528 Failed to allocate memory.'],
+    // AWS Neuron's runtime says the same of a tensor it could not place: `nrt_tensor_allocate status=4
+    // message="Allocation Failure"`.
+    needles: ['EL0004', 'Allocation Failure'],
+    pattern:
+      /\bEL0004: (?:\[PID: \d+\] \S+ )?Failed to allocate memory|\bnrt_tensor_allocate status=\d+ message="Allocation Failure"/,
+    samples: [
+      'EL0004: [PID: 3132] 2025-10-15-16:32:16.417.528 Failed to allocate memory.',
+      'RuntimeError: nrt_tensor_allocate status=4 message="Allocation Failure"',
+    ],
     facts: () => ({ kind: 'torch' }),
     summary: () => "the accelerator's runtime could not allocate device memory: it is full",
   },
@@ -1411,6 +1417,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 40,
     // After an error, the signal is the launcher ending its process tree (SGLang's SIGQUIT, -3), not the cause.
     consequence: true,
+    // A start that went on past it lost no process of its own to it (a probe's child, `Check failed with … -6.`).
+    untilNextPhase: true,
     needles: ['xit code', 'xitcode', 'xited with code'],
     // Also a launcher's report of its server process: `Server process exited with code -9.`
     pattern: /(?:[Ee]xit ?code|exited with code)\s*[:=]?\s*(-\d+|1(?:29|[3-8]\d|9[0-2]))\b/,

@@ -159,6 +159,9 @@ export interface EngineSpec {
   servingWithoutStart?: RegExp;
   /** The line after which the diagnoser reads a start as up (the ready line, or the last line before serving). */
   upLine: RegExp | null;
+  /** A line that says the start logs nothing once its model is set up (SGLang's offline Engine logs only errors):
+   * then a caller's own progress bar (no label) that finished after the start reached `from` shows it returned. */
+  quietStart?: { line: RegExp; from: PhaseId };
   /** Lines that make the watcher probe at once (vLLM: `Application startup complete.`). */
   probeTriggers: RegExp[];
   /** Lines that show the process is alive but making no progress; they never reset the stall timer. */

@@ -25,8 +25,9 @@ export interface NormalizedLine {
 const TEXTUAL_ESC = /(?:#033|\^\[|ESC|\\x1b|\\u001b|\\033)\[/g;
 const TEXTUAL_SGR = /(?:#033|\^\[|ESC|\\x1b|\\u001b|\\033)\[[0-9;]*m/g;
 // A colour code whose ESC byte a paste dropped altogether (GitHub issue text): `[0;36m(APIServer pid=1) INFO …`, only
-// at the start of a line, where a log line never begins so.
-const BARE_SGR_AT_START = /^\[\d{1,3}(?:;\d{1,3})*m/;
+// at the start of a line, where a log line never begins so, and then the one that ends the colour of a process tag
+// there (`[36m(run pid=28)[0m ValueError: …`, Ray's and vLLM's tags).
+const BARE_SGR_AT_START = /^\[\d{1,3}(?:;\d{1,3})*m(?:(\([^()]{1,80}\))\[\d{1,3}(?:;\d{1,3})*m)?/;
 const hasTextualEsc = (text: string): boolean =>
   text.includes('#033[') ||
   text.includes('^[[') ||
@@ -46,7 +47,7 @@ const MARKDOWN_AUTOLINK = /\[([\w.-]+\.\w+:\d+)\]\(https?:\/\/[^)\s]*\)/g;
 // Removes ANSI codes and terminal control sequences (also colour codes written out as text or HTML); the raw form
 // evidence quotes.
 export const stripAnsi = (text: string): string => {
-  const bare = text.startsWith('[') ? text.replace(BARE_SGR_AT_START, '') : text;
+  const bare = text.startsWith('[') ? text.replace(BARE_SGR_AT_START, '$1') : text;
   const unlinked = bare.includes('](http') ? bare.replace(MARKDOWN_AUTOLINK, '$1') : bare;
   const uncoloured = hasHtmlColour(unlinked) ? unlinked.replace(HTML_COLOUR, '') : unlinked;
   const decoded = hasTextualEsc(uncoloured)

@@ -13,7 +13,8 @@ export interface StrippedLine {
 
 interface PrefixRule {
   pattern: RegExp;
-  /** The line starts it can match (see classOf): `t` dates, `d` digits, `v` level words, `u` upper, `l` lower case. */
+  /** The line starts it can match (see classOf): `t` dates, `d` digits, `v` level words, `u` upper, `l` lower case,
+   * `n` letters beyond ASCII. */
   first: string;
   /** A literal the line must contain before the (costlier) pattern is tried. */
   needs?: string;
@@ -71,11 +72,12 @@ const RULES: PrefixRule[] = [
     level: (m) => levelOf(m[1]),
   },
   // Rust's tracing (TGI, NVIDIA Dynamo): `2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: `,
-  // `…Z  INFO dynamo_llm::block_manager::worker: ` (a span, then the target's module path, then a source file).
+  // `…Z  INFO dynamo_llm::block_manager::worker: ` (a span, then the target's module path, then a source file); a
+  // platform's log view may cut the fraction and the zone (`2024-08-11T08:31:15.18 INFO …`).
   {
     first: 't',
     pattern: new RegExp(
-      String.raw`^${DATE}T${TIME}(?:\.\d+)?Z\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:[a-z_]\w*(?:::\w+)*: )?(?:[\w/.-]+\.rs:\d+: )?`,
+      String.raw`^${DATE}T${TIME}(?:\.\d+)?Z?\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:[a-z_]\w*(?:::\w+)*: )?(?:[\w/.-]+\.rs:\d+: )?`,
     ),
     level: (m) => levelOf(m[1]),
   },
@@ -96,10 +98,19 @@ const RULES: PrefixRule[] = [
       String.raw`^${DATE}T${TIME}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?(?:\s+(?:stdout|stderr) [FP](?: |$)|\s+|$)`,
     ),
   },
+  // The systemd journal and syslog: `Aug 18 14:15:04 host python3[27876]: `, the month in the host's language
+  // (`авг 18 …`).
+  {
+    first: 'un',
+    pattern: new RegExp(
+      String.raw`^[^\s\d]{3,5}\.? {1,2}\d{1,2} ${TIME} [\w.-]+ [^\s:[\]]{1,60}(?:\[\d+\])?: `,
+    ),
+  },
   // Docker Desktop: `2025-02-04 21:21:33 ` before the engine's own prefix.
   { first: 't', pattern: new RegExp(String.raw`^${DATE} ${TIME}(?:\.\d+)?(?: |$)`) },
-  // docker compose: `vllm-1  | `, `deepseek-v32-exp  | `; a bracketed container name: `[text-generation-inference] | `.
-  { first: 'tdvul', pattern: /^[A-Za-z0-9][\w.-]*\s*\| / },
+  // docker compose: `vllm-1  | `, `deepseek-v32-exp  | `; swarm's task on its node: `llm_tgi.1.ophf8tfz@node-17    | `;
+  // a bracketed container name: `[text-generation-inference] | `.
+  { first: 'tdvul', pattern: /^[A-Za-z0-9][\w.-]*(?:@[\w.-]+)?\s*\| / },
   { first: '[', pattern: /^\[[A-Za-z0-9][\w.-]*\]\s*\| / },
   // A supervisor naming the program and stream of each line: `vLLM STDOUT: `, `server STDERR | `.
   { first: 'vul', needs: ' STD', pattern: /^[A-Za-z][\w.-]{0,40} STD(?:OUT|ERR)(?::| \|) ?/ },
@@ -234,19 +245,20 @@ const endsInTime = (text: string): boolean => {
 };
 
 // The class of a line's start: `t` a date (`2025-…`), `d` another digit, `v` a log level word's first letter,
-// `u` other upper case, `l` lower case, or the character itself.
+// `u` other upper case, `l` lower case, `n` a letter beyond ASCII, or the character itself.
 const classOf = (text: string): string => {
   const code = text.charCodeAt(0);
   if (code >= 48 && code <= 57) return text.charCodeAt(4) === 45 ? 't' : 'd';
   if (code >= 65 && code <= 90) return LEVEL_WORDS.some((word) => text.startsWith(word)) ? 'v' : 'u';
   if (code >= 97 && code <= 122) return 'l';
+  if (code > 127 && /\p{L}/u.test(text.charAt(0))) return 'n';
   return text.charAt(0);
 };
 
 // Rules by the class of the line's start: a line is tried only against rules that can match it
 // (a log line pays for a few anchored tests, not for all of them).
 const BY_FIRST = new Map<string, PrefixRule[]>();
-for (const key of ['t', 'd', 'v', 'u', 'l', '[', '(', '>', '*']) {
+for (const key of ['t', 'd', 'v', 'u', 'l', 'n', '[', '(', '>', '*']) {
   BY_FIRST.set(
     key,
     RULES.filter((rule) => rule.first === '*' || rule.first.includes(key)),

@@ -26,10 +26,12 @@ export const splitProgressBar = (text: string): BarSplit | null => {
   if (!text.includes('%') || !text.includes('/')) return null;
   const match = BAR.exec(text);
   if (match === null) return null;
+  // What another bar left before this one on the line (two ranks drawing at once: `100%|███100%|███| 1/1`) is no label.
   const label = text
     .slice(0, match.index)
     .replace(/:?\s*$/, '')
-    .trim();
+    .trim()
+    .replace(/^(?:\d{1,3}%\|[^|]*)+$/, '');
   // A bar is the first thing on its line; `50%` inside a sentence is not a bar.
   if (label.length > 160 || /[[\]]/.test(label.slice(0, 1))) return null;
   const end = match.index + match[0].length;

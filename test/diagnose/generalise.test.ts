@@ -1515,6 +1515,56 @@ describe('general failure shapes', () => {
     expect(failedStart.class).not.toBe('ready');
   });
 
+  it("reads SGLang's offline Engine as up once its caller's own progress finished after the model was set up", () => {
+    const start = (logLevel: string) => [
+      `[2025-11-23 23:34:08] INFO engine.py:123: server_args=ServerArgs(model_path='Qwen/Qwen2.5-7B-Instruct', log_level='${logLevel}', tp_size=1)`,
+      'Loading safetensors checkpoint shards: 100% Completed | 4/4 [00:06<00:00,  1.60s/it]',
+      'Capturing batches (bs=1 avail_mem=14.64 GB): 100%|██████████| 8/8 [00:01<00:00,  7.80it/s]',
+    ];
+    const callerBar = '100%|██████████| 26/26 [08:19<00:00, 19.20s/it]';
+    const offline = diagnose('auto', [...start('error'), callerBar]);
+    expect(offline.class).toBe('ready');
+    expect(offline.summary).toContain('caller, whose own progress finished (line 4)');
+    // A server that logs at info level prints its own lines after capture: a bare bar there is no caller's.
+    expect(diagnose('auto', [...start('info'), callerBar]).class).toBe('hang');
+    // Before the weights, a finished bar is no sign the engine returned; nor is one that has not finished.
+    expect(diagnose('auto', [start('error')[0]!, callerBar]).class).toBe('hang');
+    expect(
+      diagnose('auto', [...start('error'), ' 50%|█████     | 13/26 [04:09<04:09, 19.20s/it]']).class,
+    ).toBe('hang');
+  });
+
+  it("reads vLLM's supported tasks as a start that got through: the engine client is up by then", () => {
+    const result = diagnose('auto', [
+      '(EngineCore_DP0 pid=45) INFO 01-29 05:21:46 [core.py:272] init engine (profile, create kv cache, warmup model) took 18.51 seconds',
+      "INFO 01-29 05:21:47 [llm.py:343] Supported tasks: ['generate']",
+      '[2026-01-29 05:21:48] INFO evaluator.py:202: Setting random seed to 0',
+    ]);
+    expect(result.class).toBe('ready');
+  });
+
+  it("reads AWS Neuron's runtime failing to place a tensor as out of memory", () => {
+    const result = diagnose('vllm', [
+      'ERROR 02-11 14:20:32 engine.py:389] RuntimeError: nrt_tensor_allocate status=4 message="Allocation Failure"',
+    ]);
+    expect(result.class).toBe('cuda-oom');
+  });
+
+  it('reads a report of a killed process that the start went on past as no cause', () => {
+    const result = diagnose('auto', [
+      'WARNING 04-04 21:50:03 [interface.py:226] Failed to import from vllm._C: ModuleNotFoundError("No module named \'vllm._C\'")',
+      'Check failed with unknown exit code: -6.',
+      "INFO 04-04 21:50:06 [utils.py:253] non-default args: {'model': 'm'}",
+      '(EngineCore_DP0 pid=9) ERROR 04-04 21:50:30 [core.py:1111] ValueError: Resource axis: attn_dp is not found in mesh',
+    ]);
+    expect(result.class).toBe('unknown');
+    expect(result.summary).toContain('Resource axis');
+    // A report with no start after it is still the death it reports, also before a stop asked for.
+    expect(
+      diagnose('auto', ['Server process exited with code -9.', 'SIGTERM received, shutting down']).class,
+    ).toBe('killed');
+  });
+
   it("reads vLLM's API server starting on its address as a start that got through, in every wording", () => {
     for (const line of [
       '(APIServer pid=2520) INFO 09-24 11:04:27 [api_server.py:1019] Starting vLLM API server 0 on http://0.0.0.0:8000',

@@ -19,6 +19,9 @@ describe('ANSI and carriage returns', () => {
     // A colour code whose ESC a paste dropped, at a line's start; elsewhere bracketed text stays.
     expect(stripAnsi('[0;36m(APIServer pid=1) INFO up')).toBe('(APIServer pid=1) INFO up');
     expect(stripAnsi('shape [1m] of x [0;36m')).toBe('shape [1m] of x [0;36m');
+    // … and the one that ends a process tag's colour right after it.
+    expect(stripAnsi('[36m(run pid=28)[0m ValueError: x')).toBe('(run pid=28) ValueError: x');
+    expect(stripAnsi('[36m(run pid=28) [0m is text')).toBe('(run pid=28) [0m is text');
   });
 
   it('reads the prefixes of a log pasted with an indent, and leaves indented traceback lines alone', () => {
@@ -73,6 +76,14 @@ describe('progress bars', () => {
     [' 25%|██▌       | 1/4 [00:01<00:03,  1.14s/it]', '', 1, 4],
   ] as const)('%s', (text, label, done, total) => {
     expect(splitProgressBar(text)?.bar).toEqual({ label, done, total });
+  });
+
+  it('reads a bar drawn over another bar as unlabelled', () => {
+    expect(splitProgressBar('100%|████100%|█████| 1/1 [07:18<00:00, 438.68s/it]')?.bar).toEqual({
+      label: '',
+      done: 1,
+      total: 1,
+    });
   });
 
   it('is not fooled by percentages in sentences', () => {

@@ -131,6 +131,28 @@ describe('stripPrefixes', () => {
       null,
       'info',
     ],
+    // Rust's tracing as a platform's log view shows it: the fraction cut, no zone.
+    [
+      '2024-08-11T08:35:46.64 INFO text_generation_router::server: router/src/server.rs:1889: Connected',
+      'Connected',
+      null,
+      'info',
+    ],
+    // docker swarm: a service's task on its node.
+    [
+      "llm_tgi.1.ophf8tfzsxk4@e2e-100-17    | error: unexpected argument '--model-id x' found",
+      "error: unexpected argument '--model-id x' found",
+      null,
+      null,
+    ],
+    // The systemd journal, its month in English or in the host's language.
+    [
+      'Aug 18 14:15:04 gpu-1 python3[27876]: (APIServer pid=27876) INFO 08-18 14:15:04 [api_server.py:592] Supported tasks: x',
+      'Supported tasks: x',
+      null,
+      'info',
+    ],
+    ['авг  8 14:15:04 llm vllm[1]: ValueError: boom', 'ValueError: boom', null, null],
     [
       '[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143] Rank 3 successfully reached monitoredBarrier',
       'Rank 3 successfully reached monitoredBarrier',

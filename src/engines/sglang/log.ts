@@ -15,6 +15,13 @@ export const SGLANG_SERVING_LINE =
 // they count only where no start is in view.
 export const SGLANG_SERVING_WITHOUT_START = /^Decode batch[.,] #running-req: \d+, #token: \d+/;
 
+// The offline Engine (`sgl.Engine(...)`) logs only errors unless told otherwise: after its weights (and graphs) are
+// set up it prints nothing, and the caller's own progress bar finishing shows the engine returned and served.
+export const SGLANG_QUIET_START = {
+  line: /^server_args=ServerArgs\(.*\blog_level='error'/,
+  from: 'weight-load',
+} as const;
+
 // Lines that prove the process is alive but not moving forward; they never reset the stall timer.
 export const SGLANG_HEARTBEATS: RegExp[] = [
   /Scheduler watchdog timeout \(self\.watchdog_timeout=\d+, self\.soft=True\)/,
@@ -204,6 +211,8 @@ export const SGLANG_PHASE_NEEDLES: readonly string[] = [
   'Started',
   'HTTP/1',
   'nccl==',
+  // a finished bar: the caller's own, after an offline Engine's quiet start (SGLANG_QUIET_START)
+  '100%|',
 ];
 
 // The release SGLang names in its log: `sglang_version=0.5.18` in older echoes, or a pip/launcher banner.

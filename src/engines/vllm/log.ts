@@ -10,12 +10,13 @@ export const VLLM_HEARTBEATS: RegExp[] = [
 ];
 
 // vLLM has no decisive ready line: this one only means uvicorn started (it is printed before the socket binds).
-// `Starting vLLM API server N on URL` and the route list are printed once the engine client is up and the app is
-// built, right before the HTTP server takes requests: a pasted log that ends there shows a start that got through.
+// `Supported tasks: […]` (the API server's, and the offline LLM class's up to 0.18), `Starting vLLM API server N on URL`
+// and the route list are printed once the engine client is up, right before the HTTP server takes requests (the LLM
+// class returns): a pasted log that ends there shows a start that got through.
 // A served request (uvicorn's access line), a request the engine took (`Added request chatcmpl-….`: behind another
 // HTTP front end, such as Ray Serve's, uvicorn prints nothing) or the serving metrics line shows the same.
 export const VLLM_STARTED_LINE =
-  /^Application startup complete\.|^Starting vLLM (?:API )?server (?:\d+ )?on |^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$/;
+  /^Application startup complete\.|^Supported[_ ]tasks: |^Starting vLLM (?:API )?server (?:\d+ )?on |^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$/;
 
 // The app started (from V1 the engine is up by then: what fails later fails while serving; a port found taken when
 // uvicorn binds after it is told apart by its class), a request answered (uvicorn's access line; a 5xx from /health is
@@ -221,4 +222,5 @@ export const VLLM_PHASE_NEEDLES: readonly string[] = [
   'Dumping',
   'Processed prompts',
   'Adding requests',
+  'Supported',
 ];
