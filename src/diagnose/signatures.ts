@@ -663,6 +663,9 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     // A doubled dot (`fc1..bias`, a name built from an empty part) is still a parameter name.
     // A key cut off by the paste (no closing quote at the end of the line) is still a parameter's name.
     pattern: /^(?:[\w.]+\.)?KeyError: ['"]((?:[\w-]+\.+)+[\w-]+)(?:['"]|$)/,
+    // Not a layer an engine's config looks up among the model's modules (vLLM's `forward_context[layer_name]` in
+    // vllm/config/vllm.py): that is the model class naming its own layers apart, not the checkpoint.
+    holdsWhen: (f) => !/\/configs?\//.test(f.frame ?? ''),
     facts: (m) => ({ key: m[1] ?? '' }),
     summary: (f) =>
       `the checkpoint has a weight named '${f.key ?? ''}' that the model class${f.frame === undefined || f.frame === '' ? '' : ` (${f.frame})`} does not know: the checkpoint's key layout does not match the class that loads it`,

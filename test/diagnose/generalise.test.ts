@@ -1543,6 +1543,17 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('ready');
   });
 
+  it("reads a layer an engine's config looks up among the model's modules as no checkpoint key", () => {
+    const frames = (file: string) => [
+      'Traceback (most recent call last):',
+      `  File "/usr/local/lib/python3.12/site-packages/vllm/${file}", line 1786, in get_layers_from_vllm_config`,
+      '    if isinstance(forward_context[layer_name], layer_type)',
+      "KeyError: 'language_model.model.layers.30.self_attn.attn'",
+    ];
+    expect(diagnose('vllm', frames('config/vllm.py')).class).toBe('unknown');
+    expect(diagnose('vllm', frames('model_executor/models/mistral.py')).class).toBe('weight-mismatch');
+  });
+
   it("reads AWS Neuron's runtime failing to place a tensor as out of memory", () => {
     const result = diagnose('vllm', [
       'ERROR 02-11 14:20:32 engine.py:389] RuntimeError: nrt_tensor_allocate status=4 message="Allocation Failure"',
