@@ -5,7 +5,7 @@ import { PHASE_IDS, type Diagnosis, type Evidence, type PhaseId } from '../event
 
 // Evidence the diagnoser quotes always comes from the log, so it always has a line number.
 type LogEvidence = Evidence & { line: number };
-import { getEngine, NAMED_ENGINES } from '../engines/index.ts';
+import { engineOfFrame, getEngine, NAMED_ENGINES } from '../engines/index.ts';
 import { holdsFor, knownRelease } from '../engines/releases.ts';
 import { releaseFor as releaseOf } from '../engines/known-releases.ts';
 import type { EngineId, FrameContext, StopRule } from '../engines/types.ts';
@@ -14,7 +14,7 @@ import { collapseRedraws, normalizeLine, visibleText, type NormalizedLine } from
 import { adviseFor } from './advice.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
-import { candidatesFor, engineOfFrame, frameOf } from './signature-index.ts';
+import { candidatesFor, frameOf } from './signature-index.ts';
 import {
   FRAME_CONTEXTS,
   TORCH_CAPTURE_FRAME,

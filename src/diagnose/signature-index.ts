@@ -1,6 +1,5 @@
 // The failure signatures of every engine, indexed by their needles; traceback frames and the engine they name.
 import { NAMED_ENGINES } from '../engines/index.ts';
-import type { EngineId } from '../engines/types.ts';
 import type { Signature } from './facts.ts';
 import { escapeRegExp } from '../regexp.ts';
 import { GENERIC_SIGNATURES } from './signatures.ts';
@@ -66,14 +65,6 @@ const shortenPath = (path: string): string => {
   if (packages !== -1) return path.slice(packages + 'site-packages/'.length);
   const at = path.search(PACKAGE_AT);
   return at === -1 ? path.split('/').slice(-2).join('/') : path.slice(at);
-};
-
-// The engine whose package a traceback frame is in, e.g. `sglang/srt/models/qwen3.py` → sglang.
-export const engineOfFrame = (frame: string | undefined): EngineId | null => {
-  if (frame === undefined) return null;
-  return (
-    NAMED_ENGINES.find((engine) => engine.framePackages.some((pkg) => frame.startsWith(pkg)))?.id ?? null
-  );
 };
 
 // The file of a traceback frame line (`File ".../sglang/srt/models/qwen3.py", line 493, in load_weights`), shortened.

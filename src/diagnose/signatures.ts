@@ -1,6 +1,6 @@
 // Failure signatures shared by every engine: argparse, Python, torch, CUDA, NCCL/gloo, Hugging Face Hub, signals
 // (docs/engines/log-patterns.md). Engine-specific shapes live in src/engines/<engine>/failures.ts.
-import { NAMED_ENGINES } from '../engines/index.ts';
+import { engineOfFrame, NAMED_ENGINES } from '../engines/index.ts';
 import { escapeRegExp } from '../regexp.ts';
 import type { FrameContext } from '../engines/types.ts';
 import type { Signature } from './facts.ts';
@@ -13,7 +13,7 @@ const ownModuleOfEngine = (module: string | undefined, frame: string | undefined
   const parts = module.split('.');
   const root = `${parts[0] ?? ''}/`;
   if (parts.length < 2 || (parts.at(-1) ?? '').startsWith('_') || !frame.startsWith(root)) return false;
-  return NAMED_ENGINES.some((engine) => engine.framePackages.includes(root));
+  return engineOfFrame(root) !== null;
 };
 
 const named = (signal: number | undefined): string =>

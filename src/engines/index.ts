@@ -17,6 +17,14 @@ export const NAMED_ENGINES: readonly EngineSpec[] = Object.values(ENGINES).filte
   (spec) => spec.id !== 'generic',
 );
 
+/** The engine whose package a traceback frame's path is in, e.g. `sglang/srt/models/qwen3.py` → sglang. */
+export const engineOfFrame = (frame: string | undefined): EngineId | null => {
+  if (frame === undefined) return null;
+  return (
+    NAMED_ENGINES.find((engine) => engine.framePackages.some((pkg) => frame.startsWith(pkg)))?.id ?? null
+  );
+};
+
 /** Engines vigil has a flag table for. */
 export const FLAG_ENGINES: readonly EngineSpec[] = NAMED_ENGINES.filter((spec) => spec.flags !== undefined);
 
