@@ -114,8 +114,18 @@ const isPointer = (signature: Signature): boolean => signature.class === 'unknow
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
 // NCCL's own debug output carries its level after the library's name (`… NCCL WARN NET/OFI Initializing plugin
 // failed`): a WARN is a notice NCCL survived (a plugin falling back to sockets), like any warning.
+const IGNORED_EXCEPTION = /^Exception ignored (?:in|on|while)\b/;
 const NCCL_NOTICE = /\bNCCL (?:WARN|INFO)\b/;
+// A message that says what the program does instead (`Skipping import of cpp extensions: … undefined symbol …`,
+// `…; falling back to …`) is a notice it survived, whatever its level or where the logger prints none.
+const SURVIVED_WORDING =
+  /^(?:Skipping|Ignoring)\b|\b(?:[Ff]alling back to|will be (?:disabled|skipped|ignored))\b/;
 const API_SERVED = /"(?:GET|POST) \/v1\/\S* HTTP\/[\d.]+" 2\d\d/;
+// A launcher's word that the server it started is up at its URL (`SGLang server launched at: http://…`, `vLLM engine
+// successfully started at http://…`): launchers say so once the server answers them. Past tense: `Starting … server
+// on http://…` and uvicorn's `running on` are said before that.
+const LAUNCHER_SAYS_UP =
+  /\b(?:[Ss]erver|[Ee]ngine)\b[^.!?]{0,40}?\b(?:launched|started|is (?:up|ready|running))\b:? (?:at|on):? https?:\/\/\S+/;
 
 // Creates a diagnoser that consumes a log incrementally.
 export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
@@ -163,6 +173,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     spec.quietStart === undefined ? [] : [{ id: spec.id, ...spec.quietStart }],
   );
   const quietSince = new Map<EngineId, number>();
+  // In-process starts (see EngineSpec.inProcessStart), by engine: whether the log showed one begin, and a server.
+  const inProcessStarts = NAMED_ENGINES.flatMap((spec) =>
+    spec.inProcessStart === undefined ? [] : [{ id: spec.id, ...spec.inProcessStart }],
+  );
+  const inProcessBegun = new Set<EngineId>();
+  const serverSeen = new Set<EngineId>();
   const callerBars = new Set<number>();
   // A caller's own finished bar (no label) in a quiet start past its `from` phase: the engine returned to its caller.
   const callerWentOn = (id: EngineId, from: PhaseId): boolean => {
@@ -272,7 +288,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   };
 
   // A traceback logged as part of a warning (`WARN … Could not import X` and the traceback under it, without
-  // prefixes of its own) is a notice the server survived, like the warning line itself.
+  // prefixes of its own) is a notice the server survived, like the warning line itself; so is one under Python's
+  // report of an exception it went on past (`Exception ignored in atexit callback: …`).
   let warningTraceback: number | null = null;
   const inWarningTraceback = (line: number): boolean =>
     warningTraceback !== null && line >= warningTraceback && line - warningTraceback <= MAX_TRACEBACK_LINES;
@@ -293,7 +310,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         messageAboveHeader.delete(messageAboveHeader.keys().next().value ?? 0);
     }
     if (normalized.pieces.some((piece) => piece.level !== null)) warningTraceback = null;
-    else if (header) warningTraceback = abovePiece?.level === 'warning' ? raw.line : null;
+    else if (header)
+      warningTraceback =
+        abovePiece?.level === 'warning' || IGNORED_EXCEPTION.test(abovePiece?.text.trim() ?? '')
+          ? raw.line
+          : null;
   };
 
   const inspect = (raw: RawLine): void => {
@@ -338,6 +359,27 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         if (!servedFrom.has(quiet.id)) servedFrom.set(quiet.id, found);
         if (!shownUp.has(quiet.id)) shownUp.set(quiet.id, { ...found, decisive: false });
       }
+      for (const start of inProcessStarts) {
+        if (start.server.test(text)) serverSeen.add(start.id);
+        else if (start.begin.test(text)) inProcessBegun.add(start.id);
+        else if (
+          start.done.test(text) &&
+          inProcessBegun.has(start.id) &&
+          !serverSeen.has(start.id) &&
+          !startFailed()
+        ) {
+          const found = { line: raw.line, raw: raw.text, facts: {} };
+          ready.set(start.id, found);
+          if (!shownUp.has(start.id)) shownUp.set(start.id, { ...found, decisive: false });
+        }
+      }
+      if (LAUNCHER_SAYS_UP.test(text) && !startFailed())
+        for (const spec of NAMED_ENGINES) {
+          const found = { line: raw.line, raw: raw.text, facts: {} };
+          if (!ready.has(spec.id)) ready.set(spec.id, found);
+          if (!servedFrom.has(spec.id)) servedFrom.set(spec.id, found);
+          if (!shownUp.has(spec.id)) shownUp.set(spec.id, { ...found, decisive: false });
+        }
       if (apiServedLine === null && API_SERVED.test(text)) apiServedLine = raw.line;
       for (const { id, lines } of servedLines)
         if (!servedFrom.has(id) && lines.some((line) => line.test(text)) && !startFailed())
@@ -373,6 +415,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
               (piece.level === 'warning' ||
                 piece.level === 'info' ||
                 NCCL_NOTICE.test(text) ||
+                SURVIVED_WORDING.test(text) ||
                 (piece.level === null && inWarningTraceback(raw.line))),
           ) || matched;
       }
@@ -624,14 +667,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (finding !== null && finding.line < before) candidates.push({ hits: entry, finding });
     }
     // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never
-    // the root cause when an error line follows it. A wrapper that only points at a traceback below it (weighted
+    // the root cause when the log holds an error line, before or after it. A wrapper that only points at a traceback below it (weighted
     // under any named exception) is not such an error: when the traceback is cut off, the warning is all there is.
-    const lastFatal = Math.max(
-      0,
-      ...candidates
-        .filter((c) => c.finding.nonFatal !== true && !isPointer(c.hits.signature))
-        .map((c) => c.finding.line),
-    );
+    const anyFatal = candidates.some((c) => c.finding.nonFatal !== true && !isPointer(c.hits.signature));
     // Some shapes (a traceback without its error line) count only where the log ends inside them: not before a
     // later phase, nor before a stop (Ctrl-C's own traceback ends in `KeyboardInterrupt`); a stop after a report of
     // a death does not undo the death.
@@ -640,7 +678,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       line > lastPhaseLine && (stop === undefined || signature.consequence === true);
     const eligible = candidates.filter(
       (c) =>
-        (c.finding.nonFatal !== true || (c.finding.line > lastFatal && c.finding.line >= lastPhaseLine)) &&
+        (c.finding.nonFatal !== true || (!anyFatal && c.finding.line >= lastPhaseLine)) &&
         (c.hits.signature.untilNextPhase !== true || endsInside(c.hits.signature, c.finding.line)),
     );
     candidates.length = 0;

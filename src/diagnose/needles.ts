@@ -31,6 +31,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'Segfa', // `Segfault encountered` banners of native stack printers
   'Illega',
   'Aborted',
+  'Symbol', // HIP's loader: `hip_global.cpp:117 : … us:  Cannot find Symbol with name: …`
   'warmup',
   'CPU b', // vLLM V0 `# GPU blocks: 0, # CPU blocks: 256`
   'value -', // SGLang `... is larger than the profiled value -N`
@@ -115,6 +116,12 @@ export const ERROR_NEEDLES: readonly string[] = [
 export const ALWAYS_NEEDLES: readonly string[] = [
   'Args',
   'KeyboardInterrupt',
+  // A launcher's word that the server is up at its URL (diagnoser.ts, LAUNCHER_SAYS_UP).
+  'launched',
+  'started',
+  ' is up',
+  'is ready',
+  'is running',
   ...NAMED_ENGINES.flatMap((engine) => engine.hintNeedles),
   ...NAMED_ENGINES.flatMap((engine) => (engine.stopLines ?? []).map((rule) => rule.needle)),
 ];

@@ -723,6 +723,50 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the checkpoint has '${f.key ?? ''}', which the model class ${f.arch ?? ''} does not have: the checkpoint's layout does not match the class that loads it`,
   },
   {
+    // The checkpoint's config.json was read as another config class than the model class needs (a quantizer that
+    // rewrote it as a text-only model: `qwen3_5_text` for a multimodal class).
+    id: 'hf-config-type',
+    class: 'weight-mismatch',
+    weight: 95,
+    needles: ['Invalid type of HuggingFace config'],
+    pattern:
+      /Invalid type of HuggingFace config\. Expected type: <class '(?:[\w.]+\.)?(\w+)'>, but found type: <class '(?:[\w.]+\.)?(\w+)'>/,
+    samples: [
+      "TypeError: Invalid type of HuggingFace config. Expected type: <class 'serve.configs.qwen3_5.Qwen3_5Config'>, but found type: <class 'transformers.models.qwen3_5.configuration_qwen3_5.Qwen3_5TextConfig'>",
+    ],
+    facts: (m) => ({ arch: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `the checkpoint's config.json reads as ${f.value ?? ''}, but the model class needs ${f.arch ?? ''}: the config does not fit the model it names (a converter or quantizer may have rewritten it)`,
+  },
+  {
+    // A LoRA adapter that holds a weight the server cannot apply as LoRA (an adapter trained with lm_head or
+    // embeddings as target modules): the adapter does not fit what the server loads.
+    id: 'lora-weight-unsupported',
+    class: 'weight-mismatch',
+    weight: 95,
+    needles: ['unsupported LoRA weight'],
+    pattern: /(\S+) is unsupported LoRA weight/,
+    samples: ['ValueError: base_model.model.lm_head.weight is unsupported LoRA weight'],
+    facts: (m) => ({ key: m[1] ?? '' }),
+    summary: (f) =>
+      `the LoRA adapter holds ${f.key ?? 'a weight'}, which the server cannot apply as LoRA: save the adapter without those target modules (or merge it into the model)`,
+  },
+  {
+    // A checkpoint file that is not a whole safetensors file: a download cut short, a git-lfs pointer in its place, or
+    // a file damaged on disk. safetensors names the part of the header it could not read.
+    id: 'safetensors-header',
+    class: 'weight-mismatch',
+    weight: 95,
+    needles: ['deserializing header'],
+    pattern: /Error while deserializing header: (\w+)/,
+    samples: [
+      'safetensors_rust.SafetensorError: Error while deserializing header: InvalidHeaderDeserialization',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `a checkpoint file is not a readable safetensors file (${f.value ?? ''}): a download cut short, a git-lfs pointer instead of the weights, or a damaged file; download it again`,
+  },
+  {
     id: 'state-dict-load',
     class: 'weight-mismatch',
     weight: 99,
@@ -802,9 +846,15 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'command-not-found',
     class: 'dependency',
     weight: 100,
-    needles: ['command not found', 'failed to run command', 'executable file not found', ': not found'],
+    needles: [
+      'command not found',
+      'failed to run command',
+      'executable file not found',
+      ': not found',
+      'No such file or directory',
+    ],
     pattern:
-      /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found|failed to run command '([\w./-]+)': No such file or directory)|exec: "([\w./-]+)": executable file not found in \$PATH|^\s*(?:\/bin\/)?(?:da|a)?sh: (?:line )?\d+: ([\w./+-]+): not found$/,
+      /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found|failed to run command '([\w./-]+)': No such file or directory)|exec: "([\w./-]+)": executable file not found in \$PATH|^\s*(?:\/bin\/)?(?:da|a)?sh: (?:line )?\d+: ([\w./+-]+): not found$|\[Errno 2\] No such file or directory: '((?:[^'\s]*\/)?s?bin\/[\w.+-]+)'/,
     samples: [
       'zsh: command not found: serve-model',
       'bash: line 1: model-launcher: command not found',
@@ -812,8 +862,10 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       '  /bin/sh: 1: /usr/local/cuda/bin/nvcc: not found',
       "nohup: failed to run command 'serve-model': No such file or directory",
       'exec: "serve-model": executable file not found in $PATH: unknown',
+      // a launcher starting the engine's executable by path (subprocess raising FileNotFoundError)
+      "ERROR - Failed to run the server: [Errno 2] No such file or directory: '/opt/envs/serve/bin/serve-model'",
     ],
-    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '' }),
+    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? '' }),
     summary: (f) =>
       `the shell found no command '${f.package ?? ''}': it is not installed in this environment, or not on PATH`,
   },
@@ -1145,14 +1197,16 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'no-kernel-image',
     class: 'dependency',
     weight: 100,
-    // Also the runtime's `invalid device function` (HIP's wording, and CUDA's cudaErrorInvalidDeviceFunction): a
-    // kernel with no build for this GPU's architecture.
-    needles: ['no kernel image', 'invalid device function'],
+    // Also the runtime's `invalid device function` (HIP's wording, and CUDA's cudaErrorInvalidDeviceFunction), and
+    // HIP's loader finding no code object for a kernel (`hip_global.cpp:117 : … us: Cannot find Symbol with name:
+    // _ZN7ck_tile…`): a kernel with no build for this GPU's architecture.
+    needles: ['no kernel image', 'invalid device function', 'Cannot find Symbol with name'],
     pattern:
-      /no kernel image is available for execution on the device|(?:HIP|CUDA|hip|cuda) error: invalid device function/,
+      /no kernel image is available for execution on the device|(?:HIP|CUDA|hip|cuda) error: invalid device function|hip_\w+\.cpp:\d+ : \d+ us: +Cannot find Symbol with name: /,
     samples: [
       'RuntimeError: CUDA error: no kernel image is available for execution on the device',
       'RuntimeError: HIP error: invalid device function',
+      ':0:/src/clr/hipamd/src/hip_global.cpp:117 : 6190051732 us:  Cannot find Symbol with name: _ZN7ck_tile6kentryILi256E',
     ],
     facts: () => ({ kind: 'arch' }),
     summary: () => 'the installed CUDA kernels were not built for this GPU architecture',
@@ -1274,6 +1328,40 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ package: (m[1] ?? '').trim(), value: m[2] ?? '' }),
     summary: (f) =>
       `the installed ${f.package ?? 'kernel'} build does not support ${f.value ?? 'what the model needs'}: install a build that does, or choose another attention backend`,
+  },
+  {
+    // Two features the server has not implemented together (`Vlm do not work with prefix caching yet`): a refused
+    // combination of settings, fixed by turning one of them off.
+    id: 'features-not-together',
+    class: 'invalid-value',
+    weight: 60,
+    needles: ['NotImplementedError'],
+    pattern:
+      /NotImplementedError: (.+?) (?:do|does) not (?:yet )?work with (.+?)(?: yet)?\.?(?: rank=\d+)?$|NotImplementedError: (.+?) (?:is|are) not (?:yet )?supported (?:together with|in combination with|with|when using) (.+?)\.?(?: rank=\d+)?$/,
+    samples: [
+      'NotImplementedError: Vlm do not work with prefix caching yet rank=0',
+      'NotImplementedError: LoRA is not yet supported with speculative decoding.',
+    ],
+    facts: (m) => ({ value: `${m[1] ?? m[3] ?? ''} with ${m[2] ?? m[4] ?? ''}` }),
+    summary: (f) =>
+      `the server has not implemented ${f.value ?? 'these settings together'}: turn one of them off`,
+  },
+  {
+    // A port read from the environment that holds a URL: Kubernetes sets `<SERVICE>_PORT=tcp://10.0.0.1:8000` for each
+    // Service, so a Service named after the engine overrides the engine's own `<ENGINE>_PORT` variable.
+    id: 'port-env-url',
+    class: 'invalid-value',
+    weight: 90,
+    needles: ['appears to be a URI', "base 10: 'tcp://"],
+    pattern:
+      /\b([A-Z][A-Z0-9_]*_PORT) '(tcp:\/\/[^']+)' appears to be a URI|invalid literal for int\(\) with base 10: '(tcp:\/\/[^']+)'/,
+    samples: [
+      "ValueError: SERVE_PORT 'tcp://10.43.1.39:8000' appears to be a URI. This may be caused by a Kubernetes service discovery issue",
+      "ValueError: invalid literal for int() with base 10: 'tcp://10.43.1.39:8000'",
+    ],
+    facts: (m) => ({ flag: m[1] ?? '', value: m[2] ?? m[3] ?? '' }),
+    summary: (f) =>
+      `a port setting${f.flag === '' || f.flag === undefined ? '' : ` (${f.flag})`} holds the URL ${f.value ?? ''}: Kubernetes sets <SERVICE>_PORT=tcp://… for every Service, so a Service named like the engine overrides its port variable (rename the Service, or set enableServiceLinks: false)`,
   },
   {
     // A rank that opened a GPU the process cannot see (`CUDA error: invalid device ordinal`, also HIP's): more ranks on
@@ -1469,6 +1557,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ signal: 6, kind: 'gpu-fault', value: m[1] ?? '' }),
     summary: (f) =>
       `the GPU runtime aborted the server (SIGABRT) on a hardware exception: ${f.value ?? ''}; a kernel hung or faulted on the GPU`,
+  },
+  {
+    // Python's faulthandler reporting SIGABRT (`Fatal Python error: Aborted`): a native library aborted the process,
+    // often right after saying why (`terminate called after throwing …`, a HIP loader error), which then explains it.
+    id: 'python-fatal-abort',
+    class: 'killed',
+    weight: 40,
+    consequence: true,
+    needles: ['Fatal Python error: Aborted'],
+    pattern: /^Fatal Python error: Aborted$/,
+    samples: ['Fatal Python error: Aborted'],
+    facts: () => ({ signal: 6 }),
+    summary: (f, c) => `the server crashed with ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
   },
   {
     id: 'native-crash',

@@ -41,18 +41,19 @@ const HTML_COLOUR = /<\/?(?:font|span|b)(?:\s[^<>]{0,80})?>/g;
 const hasHtmlColour = (text: string): boolean => text.includes('</font>') || text.includes('</span>');
 
 // GitHub turns `main.rs:317` in a pasted log into a link; the copied text keeps the markdown:
-// `router/src/[main.rs:317](http://main.rs:317/)`.
-const MARKDOWN_AUTOLINK = /\[([\w.-]+\.\w+:\d+)\]\(https?:\/\/[^)\s]*\)/g;
+// `router/src/[main.rs:317](http://main.rs:317/)`, also with the colon after the number inside the link text.
+const MARKDOWN_AUTOLINK = /\[([\w.-]+\.\w+:\d+:?)\]\(https?:\/\/[^)\s]*\)/g;
 
 // Removes ANSI codes and terminal control sequences (also colour codes written out as text or HTML); the raw form
 // evidence quotes.
 export const stripAnsi = (text: string): string => {
   const bare = text.startsWith('[') ? text.replace(BARE_SGR_AT_START, '$1') : text;
-  const unlinked = bare.includes('](http') ? bare.replace(MARKDOWN_AUTOLINK, '$1') : bare;
-  const uncoloured = hasHtmlColour(unlinked) ? unlinked.replace(HTML_COLOUR, '') : unlinked;
-  const decoded = hasTextualEsc(uncoloured)
-    ? uncoloured.replace(TEXTUAL_SGR, '').replace(TEXTUAL_ESC, '\u001b[')
-    : uncoloured;
+  const uncoloured = hasHtmlColour(bare) ? bare.replace(HTML_COLOUR, '') : bare;
+  const textual = hasTextualEsc(uncoloured);
+  // Colour written out as text goes first: a shipper's `#033[2m` codes may sit inside an autolink's text.
+  const plain = textual ? uncoloured.replace(TEXTUAL_SGR, '') : uncoloured;
+  const unlinked = plain.includes('](http') ? plain.replace(MARKDOWN_AUTOLINK, '$1') : plain;
+  const decoded = textual ? unlinked.replace(TEXTUAL_ESC, '\u001b[') : unlinked;
   return decoded.includes('\u001b') || decoded.includes('\u009b')
     ? stripVTControlCharacters(decoded)
     : decoded;

@@ -59,6 +59,8 @@ const TIME = String.raw`\d{2}:\d{2}:\d{2}`;
 const RULES: PrefixRule[] = [
   // A log quoted in an issue or chat: `> ` quote markers and `**` bold markers in front of each line.
   { first: '>*', pattern: /^(?:>[ \t]?|\*\*)/ },
+  // IPython's traceback marks the source line that raised with an arrow and its number: `---> 1228 assert …`.
+  { first: '-', pattern: /^-*> \d+ / },
   // Parent-process Python logging: `2025-03-07 23:50:27,531 - __main__ - INFO - `.
   {
     first: 't',
@@ -258,7 +260,7 @@ const classOf = (text: string): string => {
 // Rules by the class of the line's start: a line is tried only against rules that can match it
 // (a log line pays for a few anchored tests, not for all of them).
 const BY_FIRST = new Map<string, PrefixRule[]>();
-for (const key of ['t', 'd', 'v', 'u', 'l', 'n', '[', '(', '>', '*']) {
+for (const key of ['t', 'd', 'v', 'u', 'l', 'n', '[', '(', '>', '*', '-']) {
   BY_FIRST.set(
     key,
     RULES.filter((rule) => rule.first === '*' || rule.first.includes(key)),

@@ -1589,6 +1589,194 @@ describe('general failure shapes', () => {
       expect(result.class, line).toBe('ready');
     }
   });
+  it('reads a launcher that found no engine executable at its path as a missing dependency', () => {
+    const result = diagnose('auto', [
+      'gpustack.worker.backends.vllm - INFO - Starting vllm server',
+      "gpustack.worker.backends.vllm - ERROR - Failed to run the vllm server: [Errno 2] No such file or directory: '/opt/envs/serve/bin/vllm'",
+    ]);
+    expect(result.class).toBe('dependency');
+    // A model file that is missing stays the model's problem.
+    expect(
+      diagnose('auto', ["FileNotFoundError: [Errno 2] No such file or directory: '/models/m/config.json'"])
+        .class,
+    ).toBe('model-not-found-or-auth');
+  });
+
+  it("reads SGLang's dead scheduler as the consequence of the error its process raised first", () => {
+    const result = diagnose('auto', [
+      "[2025-05-19 08:01:20] server_args=ServerArgs(model_path='m')",
+      'Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 2238, in run_scheduler_process',
+      '    faulthandler.enable()',
+      'OSError: [Errno 12] Cannot allocate memory',
+      '[2025-05-19 08:01:31] Rank 0 scheduler is dead. Please check if there are relevant logs.',
+    ]);
+    expect(result.class).toBe('unknown');
+    expect(result.evidence.map((e) => e.line)).toContain(5);
+    // Alone, it is still a process killed.
+    expect(
+      diagnose('sglang', [
+        '[2025-05-19 08:01:31] Rank 0 scheduler is dead. Please check if there are relevant logs.',
+      ]).class,
+    ).toBe('killed');
+  });
+
+  it('reads a message that says what the program does instead as a notice, whatever its level', () => {
+    const result = diagnose('auto', [
+      "[2025-04-20 14:03:03] server_args=ServerArgs(model_path='m')",
+      '[2025-04-20 14:03:12 TP0] Skipping import of cpp extensions: /x/torchao/_C.abi3.so: undefined symbol: _ZN3c105ErrorC2E',
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 114.00 MiB. GPU 0 has a total capacity of 15.58 GiB',
+    ]);
+    expect(result.class).toBe('cuda-oom');
+  });
+
+  it("reads a V1 engine core's traceback through its busy loop, or a failed call on the running core, as serving", () => {
+    const busy = diagnose('auto', [
+      'INFO 04-15 08:10:42 [core.py:61] Initializing a V1 LLM engine (v0.8.5) with config: model=m',
+      'ERROR 04-15 08:11:37 [core.py:387] EngineCore hit an exception: Traceback (most recent call last):',
+      'ERROR 04-15 08:11:37 [core.py:387]   File "/opt/vllm/vllm/v1/engine/core.py", line 402, in run_busy_loop',
+      'ERROR 04-15 08:11:37 [core.py:387]     self._process_engine_step()',
+      'ERROR 04-15 08:11:37 [core.py:387] RuntimeError: The expanded size of the tensor (58) must match the existing size (3)',
+    ]);
+    expect(busy.class).toBe('ready');
+    const utility = diagnose('auto', [
+      'INFO 06-13 03:51:20 [core.py:61] Initializing a V1 LLM engine (v0.8.5) with config: model=m',
+      'INFO 06-13 03:51:26 [core.py:159] init engine (profile, create kv cache, warmup model) took 7.22 seconds',
+      'ERROR 06-13 03:53:12 [core.py:459] Invocation of sleep method failed',
+      'ERROR 06-13 03:53:12 [core.py:459] RuntimeError: No active exception to reraise',
+    ]);
+    expect(utility.class).toBe('ready');
+    // The same error while the core starts is a failed start.
+    expect(
+      diagnose('auto', [
+        'INFO 04-15 08:10:42 [core.py:61] Initializing a V1 LLM engine (v0.8.5) with config: model=m',
+        'ERROR 04-15 08:11:37 [core.py:387] RuntimeError: The expanded size of the tensor (58) must match the existing size (3)',
+      ]).class,
+    ).toBe('unknown');
+  });
+
+  it("reads Ray giving up on a placement group's GPUs as parallel sizes the cluster cannot hold", () => {
+    for (const line of [
+      "(EngineCore_DP0 pid=89) ERROR 04-20 18:08:14 [core.py:1100] ValueError: Cannot provide a placement group requiring 4.0 GPUs (placement_group_specs=[{'GPU': 1.0}, {'GPU': 1.0}]) within 1800 seconds.",
+      "ValueError: Cannot provide a placement group of placement_group_specs=[{'GPU': 1.0}] within 1800 seconds. See `ray status` and `ray list nodes` to make sure the cluster has enough resources.",
+    ])
+      expect(diagnose('vllm', [line]).class, line).toBe('invalid-value');
+  });
+
+  it('reads checkpoint files and configs that do not fit the model as weight-mismatch', () => {
+    for (const line of [
+      "(APIServer pid=1) TypeError: Invalid type of HuggingFace config. Expected type: <class 'vllm.transformers_utils.configs.qwen3_5.Qwen3_5Config'>, but found type: <class 'transformers.models.qwen3_5.configuration_qwen3_5.Qwen3_5TextConfig'>",
+      'ValueError: base_model.model.lm_head.weight is unsupported LoRA weight',
+      'ERROR 03-10 21:30:59 engine.py:400] safetensors_rust.SafetensorError: Error while deserializing header: InvalidHeaderDeserialization',
+    ])
+      expect(diagnose('auto', [line]).class, line).toBe('weight-mismatch');
+  });
+
+  it("reads a port variable that holds a Kubernetes service's URL as a bad setting", () => {
+    for (const line of [
+      "ERROR 02-10 09:39:12 [engine.py:458] ValueError: VLLM_PORT 'tcp://169.169.193.120:6785' appears to be a URI. This may be caused by a Kubernetes service discovery issue",
+      "ERROR 03-27 03:12:01 engine.py:400] invalid literal for int() with base 10: 'tcp://10.43.1.39:8000'",
+    ]) {
+      const result = diagnose('auto', [line]);
+      expect(result.class, line).toBe('invalid-value');
+      expect(result.summary).toMatch(/Kubernetes/);
+    }
+  });
+
+  it('reads a file name an editor turned into a link, with colour codes a shipper wrote out, as plain text', () => {
+    const result = diagnose('tgi', [
+      '2024-04-18T18:45:31.064-04:00   #033[2m2024-04-18T22:45:31.006845Z#033[0m #033[32m INFO#033[0m #033[2mtext_generation_router#033[0m#033[2m:#033[0m #033[2mrouter/src/[main.rs#033[0m#033[2m:#033[0m#033[2m329:#033[0m](http://main.rs/%23033[2m:%23033[0m%23033[2m329:%23033[0m) Connected',
+    ]);
+    expect(result.class).toBe('ready');
+  });
+
+  it("reads IPython's marked source line as the line that raised", () => {
+    const result = diagnose('auto', [
+      'File ~/lib/python3.12/site-packages/vllm/model_executor/layers/linear.py:1228, in RowParallelLinear.weight_loader(self, param, loaded_weight)',
+      '\u001b[0;32m-> 1228\u001b[0m \u001b[38;5;28;01massert\u001b[39;00m param_data.shape == loaded_weight.shape',
+      '\u001b[0;31mAssertionError\u001b[0m: ',
+    ]);
+    expect(result.class).toBe('weight-mismatch');
+  });
+
+  it("reads a traceback under Python's 'Exception ignored' as a notice, and no notice outranks an earlier error", () => {
+    const result = diagnose('auto', [
+      "[2025-11-21 16:07:13] server_args=ServerArgs(model_path='m')",
+      'AssertionError: FlashAttention v3 Backend requires SM>=80 and SM<=90. Please use `--attention-backend flashinfer`.',
+      'Exception ignored in atexit callback: <function move_cutlass_compiled_cache at 0x7004eda2d080>',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3/torch/_inductor/codegen/cuda/cutlass_utils.py", line 39, in move_cutlass_compiled_cache',
+      "AttributeError: module 'cutlass' has no attribute 'CACHE_FILE'",
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.evidence.map((e) => e.line)).toContain(2);
+    const warningAfter = diagnose('vllm', [
+      'ERROR 01-01 00:00:00 [x.py:1] ValueError: bad value',
+      'WARNING 01-01 00:00:01 [x.py:1] ImportError: libcudart.so.12',
+    ]);
+    expect(warningAfter.class).toBe('unknown');
+  });
+
+  it('reads two features the server has not implemented together as a refused combination of settings', () => {
+    const result = diagnose('tgi', [
+      'NotImplementedError: Vlm do not work with prefix caching yet rank=0',
+      '2025-03-13T13:55:25.723052Z ERROR text_generation_launcher: Shard 0 failed to start',
+    ]);
+    expect(result.class).toBe('invalid-value');
+  });
+
+  it("reads HIP's loader missing a kernel as no build for this GPU, and the abort after it as its consequence", () => {
+    const result = diagnose('auto', [
+      '[2025-04-22 21:29:09 TP0] Capture cuda graph begin. This can take up to several minutes. avail mem=7.45 GB',
+      ':0:/src/clr/hipamd/src/hip_global.cpp:117 : 6190051732 us:  Cannot find Symbol with name: _ZN7ck_tile6kentryILi256E',
+      'Fatal Python error: Aborted',
+    ]);
+    expect(result.class).toBe('dependency');
+    const alone = diagnose('sglang', [
+      "[2025-04-22 21:28:53] server_args=ServerArgs(model_path='m')",
+      'Fatal Python error: Aborted',
+    ]);
+    expect(alone.class).toBe('killed');
+    expect(alone.summary).toMatch(/SIGABRT/);
+  });
+
+  it("reads a launcher's word that the server it started is up at its URL as a start that got through", () => {
+    for (const line of [
+      '2025-11-12T20:32:03.405677747Z 20251112-20:32:03.405 SGLangServer Wrapper INFO: SGLang server launched at: http://172.21.0.2:23239',
+      'INFO 2024-11-14 20:24:26,485 instructlab.model.backends.vllm:143: vLLM engine successfully started at http://127.0.0.1:56677/v1',
+    ])
+      expect(
+        diagnose('auto', ["[2025-11-12 20:31:34] server_args=ServerArgs(model_path='m')", line]).class,
+        line,
+      ).toBe('ready');
+    // Said before the server is up, it is no such word.
+    expect(
+      diagnose('auto', [
+        "[2025-11-12 20:31:34] server_args=ServerArgs(model_path='m')",
+        'INFO:     Uvicorn running on http://0.0.0.0:30000 (Press CTRL+C to quit)',
+      ]).class,
+    ).toBe('hang');
+  });
+
+  it("reads vLLM's V0 engine run in the caller's process as up at its last start line, unless its API server ran", () => {
+    const start = [
+      'INFO 09-18 03:52:48 [llm_engine.py:230] Initializing a V0 LLM engine (v0.9.2) with config: model=m',
+      'INFO 09-18 03:55:44 [model_runner.py:1671] Graph capturing finished in 6 secs, took 0.04 GiB',
+      'INFO 09-18 03:55:45 [llm_engine.py:428] init engine (profile, create kv cache, warmup model) took 70.40 seconds',
+    ];
+    expect(diagnose('auto', start).class).toBe('ready');
+    expect(
+      diagnose('auto', ['INFO 09-18 03:52:40 [api_server.py:1395] vLLM API server version 0.9.2', ...start])
+        .class,
+    ).toBe('hang');
+    // V1's engine core prints the same line before its client goes on: no such reading.
+    expect(
+      diagnose('auto', [
+        '(EngineCore_DP0 pid=1) INFO 10-21 09:11:40 [core.py:77] Initializing a V1 LLM engine (v0.11.0) with config: model=m',
+        '(EngineCore_DP0 pid=1) INFO 10-21 09:12:04 [core.py:210] init engine (profile, create kv cache, warmup model) took 25.99 seconds',
+      ]).class,
+    ).toBe('hang');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -167,6 +167,7 @@ describe('prefilter needles', () => {
       'Capturing CUDA graphs (decode, FULL): 100%|██████████| 35/35 [00:01<00:00, 33.86it/s]',
       '(EngineCore pid=37) INFO 05-09 04:45:56 [core.py:299] init engine (profile, create kv cache, warmup model) took 145.84 s',
       '(APIServer pid=1) INFO:     Application startup complete.',
+      'ERROR 04-15 08:11:37 [core.py:387]   File "/opt/vllm/vllm/v1/engine/core.py", line 402, in run_busy_loop',
       '2024-03-06T17:53:22.336246Z  INFO shard-manager: text_generation_launcher: Starting shard rank=0',
     ])
       expect(

@@ -123,6 +123,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     id: 'sglang-scheduler-dead',
     class: 'killed',
     weight: 35,
+    consequence: true,
     needles: ['dead'],
     pattern: /Rank (\d+) scheduler is dead/,
     releases: { until: '0.5.10' },

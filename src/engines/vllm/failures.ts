@@ -54,10 +54,14 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     id: 'vllm-placement-group-short',
     class: 'invalid-value',
     weight: 80,
-    needles: ['in the placement group'],
-    pattern: /The number of required (\w+)s exceeds the total number of available \1s in the placement group/,
+    needles: ['in the placement group', 'Cannot provide a placement group'],
+    // Or Ray waited in vain for the bundles (0.6 and later): `Cannot provide a placement group … within N seconds.`
+    pattern:
+      /The number of required (\w+)s exceeds the total number of available \1s in the placement group|Cannot provide a placement group (?:requiring [\d.]+ GPUs )?(?:of |\()placement_group_specs=.* within \d+ seconds/,
     samples: [
       'The number of required GPUs exceeds the total number of available GPUs in the placement group.',
+      "ValueError: Cannot provide a placement group requiring 4.0 GPUs (placement_group_specs=[{'GPU': 1.0}, {'GPU': 1.0}, {'GPU': 1.0}, {'GPU': 1.0}]) within 1800 seconds.",
+      "ValueError: Cannot provide a placement group of placement_group_specs=[{'GPU': 1.0}, {'GPU': 1.0}] within 1800 seconds. See `ray status` and `ray list nodes` to make sure the cluster has enough resources.",
     ],
     facts: () => ({ flag: '--tensor-parallel-size' }),
     summary: () =>

@@ -6,6 +6,7 @@ import { VLLM_FRAME_CONTEXTS, VLLM_SIGNATURES } from './failures.ts';
 import { VLLM_FLAGS } from './flags.ts';
 import {
   VLLM_HEARTBEATS,
+  VLLM_IN_PROCESS_START,
   VLLM_PHASE_NEEDLES,
   VLLM_PHASES,
   VLLM_REQUEST_ECHOES,
@@ -26,6 +27,7 @@ export const vllm: EngineSpec = {
   // uvicorn's line is printed before the socket binds: the last line of a start, not proof of readiness.
   upLine: VLLM_STARTED_LINE,
   servingLine: VLLM_SERVING_LINE,
+  inProcessStart: VLLM_IN_PROCESS_START,
   probeTriggers: [/Application startup complete\./, /API server: HTTP server started/],
   heartbeatLines: VLLM_HEARTBEATS,
   stopLines: VLLM_STOP_LINES,
@@ -38,10 +40,10 @@ export const vllm: EngineSpec = {
   // engine line where a post elided its version (`Initializing a V1 LLM engine ... with config`). V0's engine classes
   // (`MQLLMEngine is already dead`, `AsyncLLMEngine`) are vLLM's names too.
   hints:
-    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\) |Initializing a V1 LLM engine\b|\b(?:MQ|Async)LLMEngine\b/,
+    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\) |Initializing (?:an|a V[01]) LLM engine\b|\b(?:MQ|Async)LLMEngine\b/,
   // Not the process tags: they begin every line (heartbeats included), and the lines read for other reasons carry
   // them too, so searching each line for them would only slow a long log down.
-  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt', 'V1 LLM engine', 'LLMEngine'],
+  hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt', 'LLM engine', 'LLMEngine'],
   framePackages: ['vllm/'],
   frameContexts: VLLM_FRAME_CONTEXTS,
   versionFromLog: vllmVersionFromLog,

@@ -25,9 +25,23 @@ export const VLLM_STARTED_LINE =
 // failed (`EngineCore encountered a fatal error.`: a failed start says `EngineCore failed to start.`), a request's
 // stream that failed, the client's word that its engine core died (`EngineDeadError`: a core that dies while starting
 // fails the client's start instead), or the offline LLM class's progress bars over the prompts it was given
-// (`Adding requests: 100%|…`, `Processed prompts: 100%|…`: drawn once the engine is up).
+// (`Adding requests: 100%|…`, `Processed prompts: 100%|…`: drawn once the engine is up), or a V1 engine core's
+// traceback through its busy loop (`in run_busy_loop`: the loop that runs requests starts once the core is up), or
+// a failed call a client made on the running core (`Invocation of sleep method failed`).
 export const VLLM_SERVING_LINE =
-  /^Application startup complete\.|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts): +\d+%\|/;
+  /^Application startup complete\.|^File "[^"]*\/v1\/engine\/core\.py", line \d+, in run_busy_loop$|^Invocation of \w+ method failed$|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts): +\d+%\|/;
+
+// The V0 engine run in the caller's process (the offline `LLM` class, up to 0.10): its start begins at the engine's
+// config line (`Initializing an LLM engine (v0.6.6) with config: …`, from 0.8 `a V0 LLM engine`), and the constructor
+// returns after its last step, `init engine (profile, create kv cache, warmup model) took 70.40 seconds` (0.6 and
+// later) or, before that line existed, `Graph capturing finished in 11 secs.`. The API server says so first
+// (`vLLM API server version`, its `args:`, its engine process) and prints its own lines after.
+export const VLLM_IN_PROCESS_START = {
+  begin: /^Initializing (?:an|a V0) LLM engine \(v/,
+  done: /^init engine \(profile, create kv cache, warmup model\) took [\d.]+ s|^Graph capturing finished in \d+ secs?\b/,
+  server:
+    /vLLM API server version|^args: Namespace\(|^non-default args: |^Started engine process with PID|\bapi_server\b|^Started server process|^Uvicorn running/,
+} as const;
 
 const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
   match[1] === undefined || match[2] === undefined
@@ -223,4 +237,5 @@ export const VLLM_PHASE_NEEDLES: readonly string[] = [
   'Processed prompts',
   'Adding requests',
   'Supported',
+  'busy_l', // a V1 engine core's traceback through `run_busy_loop`: it was serving
 ];
