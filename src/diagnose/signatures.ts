@@ -408,8 +408,9 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 85,
     needles: ['error', 'Error'],
     pattern:
-      /NCCL error|HCCL function error|Dist(?:Backend|Network)Error|nccl(?:System|Internal|InvalidUsage|Remote|UnhandledCuda|InvalidArgument)Error/,
-    facts: (m) => ({ value: /NCCL error(?: in: \S+)?:? ([^(]+)/.exec(m.input)?.[1]?.trim() ?? '' }),
+      /NCCL [Ee]rror|HCCL function error|Dist(?:Backend|Network)Error|nccl(?:System|Internal|InvalidUsage|Remote|UnhandledCuda|InvalidArgument)Error/,
+    // Early pynccl wrappers spell it `NCCL Error 2: unhandled system error`.
+    facts: (m) => ({ value: /NCCL [Ee]rror(?: in: \S+| \d+)?:? ([^(]+)/.exec(m.input)?.[1]?.trim() ?? '' }),
     summary: (f, c) =>
       `NCCL failed${c.phase === null ? '' : ` during ${c.phase}`}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,
   },
@@ -767,6 +768,21 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `a checkpoint file is not a readable safetensors file (${f.value ?? ''}): a download cut short, a git-lfs pointer instead of the weights, or a damaged file; download it again`,
   },
   {
+    // The model's config, as transformers reads it, lacks a setting the server reads at the top level
+    // (`'Qwen2_5OmniConfig' object has no attribute 'hidden_size'`): a layout this release does not support, such as a
+    // multimodal checkpoint whose text settings sit in a sub-config. Not the server's own config objects.
+    id: 'model-config-attribute',
+    class: 'weight-mismatch',
+    weight: 90,
+    needles: ['Config'],
+    pattern: /AttributeError: '(\w+Config)' object has no attribute '(\w+)'/,
+    holdsWhen: (f) => /^transformers\/configuration_utils\.py/.test(f.frame ?? ''),
+    samples: ["AttributeError: 'Qwen2_5OmniConfig' object has no attribute 'hidden_size'"],
+    facts: (m) => ({ arch: m[1] ?? '', key: m[2] ?? '' }),
+    summary: (f) =>
+      `the model's config (${f.arch ?? ''}) has no ${f.key ?? ''}, which the server reads: this release does not support the checkpoint's config layout (use a release that supports the architecture)`,
+  },
+  {
     id: 'state-dict-load',
     class: 'weight-mismatch',
     weight: 99,
@@ -792,6 +808,46 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server has no model class for the checkpoint's architecture ${f.arch ?? ''}`,
   },
   // --- dependency.
+  {
+    // A library that names a package it needs and does not find (`Form data requires "python-multipart" to be
+    // installed.`): the environment lacks it.
+    id: 'requires-installed',
+    class: 'dependency',
+    weight: 90,
+    needles: ['to be installed'],
+    pattern: /\brequires "?([\w.-]+)"? to be installed\b/,
+    samples: ['RuntimeError: Form data requires "python-multipart" to be installed.'],
+    facts: (m) => ({ package: m[1] ?? '' }),
+    summary: (f) => `the package ${f.package ?? ''} is required but not installed`,
+  },
+  {
+    // A compiled operator library built for another torch release (`operator torchvision::nms does not exist`):
+    // torchvision, torchaudio or an extension whose build does not match the installed torch.
+    id: 'torch-operator-missing',
+    class: 'dependency',
+    weight: 90,
+    needles: ['does not exist'],
+    pattern: /\boperator (\w+)::(\w+) does not exist\b/,
+    samples: ['RuntimeError: operator torchvision::nms does not exist'],
+    facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `torch has no operator ${f.package ?? ''}::${f.value ?? ''}: the installed ${f.package ?? ''} was built for another torch release (install the matching pair)`,
+  },
+  {
+    // The server registers its own config class for a model that the installed transformers now defines too:
+    // transformers is newer than this server release supports.
+    id: 'config-class-taken',
+    class: 'dependency',
+    weight: 95,
+    needles: ['is already used by a Transformers model'],
+    pattern: /'<class '(?:[\w.]+\.)?(\w+)'>' is already used by a Transformers model/,
+    samples: [
+      "ValueError: '<class 'serve.configs.qwen2_5_vl_config.Qwen2_5_VLConfig'>' is already used by a Transformers model.",
+    ],
+    facts: (m) => ({ package: 'transformers', value: m[1] ?? '' }),
+    summary: (f) =>
+      `the installed transformers already defines ${f.value ?? 'a config class'} that the server registers itself: transformers is newer than this server release supports (install the transformers release it pins)`,
+  },
   {
     id: 'min-version',
     class: 'dependency',
@@ -876,9 +932,9 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     class: 'dependency',
     weight: 45,
     stepDecides: true,
-    needles: ['ninja', 'Ninja', 'building extension'],
+    needles: ['ninja', 'Ninja', 'building extension', 'PassManager::run'],
     pattern:
-      /CalledProcessError: Command '\['ninja'[^\]]*\]' returned non-zero exit status \d+|Ninja build failed|Error building extension '([\w.-]+)'/,
+      /CalledProcessError: Command '\['ninja'[^\]]*\]' returned non-zero exit status \d+|Ninja build failed|Error building extension '([\w.-]+)'|^(?:RuntimeError: )?PassManager::run failed$/,
     samples: [
       "subprocess.CalledProcessError: Command '['ninja', '-v', '-C', '/root/.cache/flashinfer/86/cached_ops', '-f', '/root/.cache/flashinfer/86/cached_ops/build.ninja']' returned non-zero exit status 1.",
       "RuntimeError: Error building extension 'batch_prefill_with_kv_cache_dtype_q_bf16'",
@@ -1094,12 +1150,19 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'unexpected-keyword',
     class: 'dependency',
     weight: 90,
-    needles: ['unexpected keyword'],
-    pattern: /\b([\w.]+)\(\) got an unexpected keyword argument '(\w+)'/,
+    // Also a call with more or fewer arguments than the installed release takes (a compiled kernel package older
+    // than the engine that calls it: `moe_fused_gate() takes 5 positional arguments but 7 were given`).
+    needles: ['unexpected keyword', 'positional argument'],
+    pattern:
+      /\b([\w.]+)\(\) got an unexpected keyword argument '(\w+)'|\b([\w.]+)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but \d+ (?:were|was) given/,
     samples: [
       "TypeError: [address=0.0.0.0:37737, pid=1025864] AsyncEngineArgs.__init__() got an unexpected keyword argument 'limit_mm_per_prompt'",
+      'TypeError: moe_fused_gate() takes 5 positional arguments but 7 were given',
     ],
-    facts: (m) => ({ value: `${m[1] ?? ''}(${m[2] ?? ''}=…)`, kind: 'api' }),
+    facts: (m) => ({
+      value: m[1] === undefined ? `${m[3] ?? ''}(${m[4] ?? ''} arguments)` : `${m[1]}(${m[2] ?? ''}=…)`,
+      kind: 'api',
+    }),
     summary: (f) =>
       `installed packages do not fit together: ${f.value ?? ''} is a call the installed release does not accept`,
   },
@@ -1210,6 +1273,33 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     ],
     facts: () => ({ kind: 'arch' }),
     summary: () => 'the installed CUDA kernels were not built for this GPU architecture',
+  },
+  {
+    // The model path or repo has no config the server can read (no config.json or params.json): a wrong path, a gated
+    // repo read without a token, or a repo id where a local folder was meant.
+    id: 'no-config-format',
+    class: 'model-not-found-or-auth',
+    weight: 95,
+    needles: ['No supported config format'],
+    pattern: /No supported config format found in (\S+)/,
+    samples: ['ValueError: No supported config format found in mistralai/Mistral-7B-v0.1'],
+    facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
+    summary: (f) =>
+      `no config.json or params.json could be read for ${f.model ?? 'the model'}: check the path or repo id, and for a gated repo the Hugging Face token`,
+  },
+  {
+    // Hugging Face's offline mode is on (HF_HUB_OFFLINE=1) and a file the server asked for is not in the cache.
+    id: 'hub-offline',
+    class: 'model-not-found-or-auth',
+    weight: 90,
+    needles: ['OfflineModeIsEnabled'],
+    pattern: /OfflineModeIsEnabled: Cannot reach (\S+): offline mode is enabled/,
+    samples: [
+      'huggingface_hub.errors.OfflineModeIsEnabled: Cannot reach https://huggingface.co/org/m/resolve/main/config.json: offline mode is enabled. To disable it, please unset the `HF_HUB_OFFLINE` environment variable.',
+    ],
+    facts: (m) => ({ model: m[1] ?? '', kind: 'offline' }),
+    summary: (f) =>
+      `Hugging Face offline mode is on and ${f.model ?? 'a file'} is not in the local cache: download the model first, or unset HF_HUB_OFFLINE`,
   },
   {
     id: 'model-file-missing',

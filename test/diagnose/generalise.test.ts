@@ -597,10 +597,13 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', [...uvicorn, health, oom], { exitCode: 1 }).class).toBe('cuda-oom');
   });
 
-  it("reads an SGLang log as got through once a client's generation request is answered, not on a warm-up or a poll", () => {
+  it("reads an SGLang log as got through once a generation request is answered (its warm-up's too), not on a poll", () => {
     const tag = '(SGLangEngine pid=7, ip=10.0.0.2) [2026-01-29 06:53:43] INFO:     10.0.0.3:45400 - ';
     expect(diagnose('auto', [`${tag}"POST /v1/chat/completions HTTP/1.1" 200 OK`]).class).toBe('ready');
-    expect(diagnose('auto', [`${tag}"POST /generate HTTP/1.1" 200 OK`]).class).toBe('hang');
+    expect(diagnose('auto', [`${tag}"POST /generate HTTP/1.1" 200 OK`]).class).toBe('ready');
+    expect(diagnose('auto', [`${tag}"POST /generate HTTP/1.1" 500 Internal Server Error`]).class).toBe(
+      'hang',
+    );
     expect(diagnose('auto', [`${tag}"GET /v1/models HTTP/1.1" 200 OK`]).class).toBe('hang');
   });
 
@@ -1776,6 +1779,77 @@ describe('general failure shapes', () => {
         '(EngineCore_DP0 pid=1) INFO 10-21 09:12:04 [core.py:210] init engine (profile, create kv cache, warmup model) took 25.99 seconds',
       ]).class,
     ).toBe('hang');
+  });
+  it('reads a model config without a setting the server reads as a layout this release does not support', () => {
+    const lines = (error: string, frame: string) => [
+      'Traceback (most recent call last):',
+      `  File "${frame}", line 214, in __getattribute__`,
+      '    return super().__getattribute__(key)',
+      error,
+    ];
+    expect(
+      diagnose(
+        'auto',
+        lines(
+          "AttributeError: 'Qwen2_5OmniConfig' object has no attribute 'hidden_size'",
+          '/usr/lib/python3.12/site-packages/transformers/configuration_utils.py',
+        ),
+      ).class,
+    ).toBe('weight-mismatch');
+    // The server's own config objects are not the checkpoint's.
+    expect(
+      diagnose(
+        'auto',
+        lines(
+          "AttributeError: 'AscendConfig' object has no attribute 'use_sfa'",
+          '/opt/plugin/ascend_config.py',
+        ),
+      ).class,
+    ).toBe('unknown');
+  });
+
+  it('reads packages that do not fit together, or are missing, as dependency', () => {
+    for (const line of [
+      "ValueError: '<class 'sglang.srt.configs.qwen2_5_vl_config.Qwen2_5_VLConfig'>' is already used by a Transformers model.",
+      'TypeError: moe_fused_gate() takes 5 positional arguments but 7 were given',
+      'RuntimeError: Form data requires "python-multipart" to be installed.',
+      'RuntimeError: operator torchvision::nms does not exist',
+      'RuntimeError: PassManager::run failed',
+    ])
+      expect(diagnose('auto', [line]).class, line).toBe('dependency');
+  });
+
+  it('reads a model with no readable config, or not in the cache in offline mode, as not found', () => {
+    for (const line of [
+      'ValueError: No supported config format found in mistralai/Mistral-7B-v0.1',
+      'huggingface_hub.errors.OfflineModeIsEnabled: Cannot reach https://huggingface.co/org/m/resolve/main/hf_quant_config.json: offline mode is enabled. To disable it, please unset the `HF_HUB_OFFLINE` environment variable.',
+    ])
+      expect(diagnose('auto', [line]).class, line).toBe('model-not-found-or-auth');
+  });
+  it("reads SGLang's warm-up request answered as a start that got through, also without a ready line after it", () => {
+    const start = [
+      "[2024-04-09 10:00:00] server_args=ServerArgs(model_path='m')",
+      'INFO:     Uvicorn running on http://127.0.0.1:30000 (Press CTRL+C to quit)',
+      'INFO:     127.0.0.1:48684 - "GET /get_model_info HTTP/1.1" 200 OK',
+    ];
+    const failure = [
+      'Traceback (most recent call last):',
+      'RuntimeError: CUDA error: device-side assert triggered',
+    ];
+    expect(
+      diagnose('auto', [...start, 'INFO:     127.0.0.1:48700 - "POST /generate HTTP/1.1" 200 OK', ...failure])
+        .class,
+    ).toBe('ready');
+    // Failing before its answer, it is the warm-up that failed.
+    expect(diagnose('auto', [...start, ...failure]).class).toBe('warmup-failed');
+  });
+
+  it("reads early pynccl's capitalised 'NCCL Error N' as an NCCL failure", () => {
+    const result = diagnose('vllm', [
+      '(RayWorkerWrapper pid=67451, ip=10.1.0.7) ERROR 06-25 15:28:30 worker_base.py:148] RuntimeError: NCCL Error 2: unhandled system error (run with NCCL_DEBUG=INFO for details)',
+    ]);
+    expect(result.class).toBe('nccl');
+    expect(result.summary).toMatch(/unhandled system error/);
   });
 });
 

@@ -6,10 +6,11 @@ import type { LineRule, PhaseRule, StopRule } from '../types.ts';
 // Only this line means SGLang is ready; uvicorn's `Application startup complete.` comes before the warm-up.
 export const SGLANG_READY_LINE = /The server is fired up and ready to roll!/;
 
-// A client's generation request answered: SGLang's own warm-up sends `/generate` or `/encode`, and a readiness poll
-// `GET /v1/models` is answered during the warm-up too, so only these prove a start that got through.
+// A client's generation request answered (a readiness poll's `GET /v1/models` is answered during the warm-up too), or
+// SGLang's own warm-up request, `/generate` or `/encode`, answered: the warm-up is then over and succeeded, also in
+// early releases that printed no ready line after it.
 export const SGLANG_SERVING_LINE =
-  /The server is fired up and ready to roll!|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d/;
+  /The server is fired up and ready to roll!|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d|"POST \/(?:generate|encode) HTTP\/[\d.]+" 200/;
 
 // A decode step's metrics: requests generating. The warm-up request logs them too (with --decode-log-interval 1), so
 // they count only where no start is in view.
