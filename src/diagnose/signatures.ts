@@ -466,14 +466,17 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'nvshmem-error',
     class: 'nccl',
     weight: 85,
-    needles: ['not accessible', 'non-zero status'],
+    // Also DeepEP's own check of an NVSHMEM call that set up its teams: `Failed: Assertion error …/runtime.cu:56
+    // 'nvshmem_team_split_strided(…) == 0'`.
+    needles: ['not accessible', 'non-zero status', "'nvshmem"],
     pattern:
-      /nvshmem\S*\.(?:cpp|cu|c|h):\d+: (?:\[GPU \d+\] )?(Peer GPU \d+ is not accessible.*|non-zero status: -?\d+ .*)$/,
+      /nvshmem\S*\.(?:cpp|cu|c|h):\d+: (?:\[GPU \d+\] )?(Peer GPU \d+ is not accessible.*|non-zero status: -?\d+ .*)$|Failed: Assertion error \S+:\d+ '(nvshmem\w*)\(/,
     samples: [
+      "RuntimeError: Failed: Assertion error /opt/DeepEP/csrc/kernels/runtime.cu:56 'nvshmem_team_split_strided(NVSHMEM_TEAM_WORLD, rank % NUM_MAX_NVL_PEERS, NUM_MAX_NVL_PEERS, num_ranks / NUM_MAX_NVL_PEERS, &cpu_rdma_team_config, 0, &cpu_rdma_team) == 0'",
       '/dvs/p4/build/sw/rel/gpgpu/toolkit/r13.0/main_nvshmem/src/host/topo/topo.cpp:469: [GPU 1] Peer GPU 8 is not accessible, exiting ... ',
       '/dvs/p4/build/sw/rel/gpgpu/toolkit/r13.0/main_nvshmem/src/host/init/init.cu:1037: non-zero status: 3 building transport map failed ',
     ],
-    facts: (m) => ({ value: (m[1] ?? '').trim() }),
+    facts: (m) => ({ value: m[2] === undefined ? (m[1] ?? '').trim() : `${m[2]} failed` }),
     summary: (f) =>
       `NVSHMEM (GPU-to-GPU communication for expert parallelism) could not start: ${f.value ?? ''}`,
   },

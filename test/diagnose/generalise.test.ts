@@ -1851,6 +1851,14 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('nccl');
     expect(result.summary).toMatch(/unhandled system error/);
   });
+  it("reads DeepEP's failed check of an NVSHMEM setup call as NVSHMEM not starting", () => {
+    const result = diagnose('auto', [
+      '[2025-04-09 10:35:31 TP2] Scheduler hit an exception: Traceback (most recent call last):',
+      "RuntimeError: Failed: Assertion error /opt/DeepEP/csrc/kernels/runtime.cu:56 'nvshmem_team_split_strided(NVSHMEM_TEAM_WORLD, rank % NUM_MAX_NVL_PEERS, NUM_MAX_NVL_PEERS, num_ranks / NUM_MAX_NVL_PEERS, &cpu_rdma_team_config, 0, &cpu_rdma_team) == 0'",
+    ]);
+    expect(result.class).toBe('nccl');
+    expect(result.summary).toMatch(/nvshmem_team_split_strided/);
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {
