@@ -15,12 +15,17 @@ export interface EngineGuess {
   version(engine: EngineId): string | null;
 }
 
+// The name a user gave an environment says nothing of the engine that runs in it (a conda env `vllm` running SGLang):
+// `/envs/vllm/`, `/vllm/lib/python3.10/`, `/vllm/bin/`, and a shell prompt's `(vllm) user@host:~$`.
+const ENVIRONMENT_NAME = /\/envs\/[\w.-]+\/|\/[\w.-]+\/(?=(?:lib\/python\d|bin\/))|^\([\w.-]+\) (?=\S+@)/g;
+
 // Creates an empty guess.
 export const createEngineGuess = (): EngineGuess => {
   const counts = new Map<EngineId, number>();
   const versions = new Map<EngineId, string>();
   return {
-    observe(text) {
+    observe(raw) {
+      const text = raw.includes('/') || raw.startsWith('(') ? raw.replace(ENVIRONMENT_NAME, '/') : raw;
       for (const [engine, pattern] of HINTS) {
         if (!pattern.test(text)) continue;
         counts.set(engine, (counts.get(engine) ?? 0) + 1);

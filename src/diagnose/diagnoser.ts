@@ -56,6 +56,11 @@ const GENERIC_STOPS: StopRule[] = [
 ];
 const MAX_STOPS = 16;
 const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
+// Python's words between the tracebacks of one chain of exceptions: the later one carries the earlier one on.
+const CHAIN_MARKER =
+  /^(?:During handling of the above exception, another exception occurred|The above exception was the direct cause of the following exception):$/;
+/** At most this many chain markers are kept (the last ones). */
+const MAX_CHAIN_MARKERS = 64;
 /** How far below its head a traceback's exception line may be. */
 const MAX_TRACEBACK_LINES = 400;
 type SeenFrame = { line: number; raw: string; context: FrameContext };
@@ -116,6 +121,7 @@ const CODE_LINE = /^\s*(?:raise|assert)\b/;
 // failed`): a WARN is a notice NCCL survived (a plugin falling back to sockets), like any warning.
 const IGNORED_EXCEPTION = /^Exception ignored (?:in|on|while)\b/;
 const NCCL_NOTICE = /\bNCCL (?:WARN|INFO)\b/;
+const NCCL_INFO = /\bNCCL INFO\b/;
 // A message that says what the program does instead (`Skipping import of cpp extensions: … undefined symbol …`,
 // `…; falling back to …`) is a notice it survived, whatever its level or where the logger prints none.
 const SURVIVED_WORDING =
@@ -226,6 +232,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   // The frames of steps of the start seen (see FRAME_CONTEXTS), in tracebacks and in faulthandler dumps.
   // Bounded: the first frames (the first failure is usually the cause) and the most recent ones.
   const tracedFrames: SeenFrame[] = [];
+  const chainMarkers: number[] = [];
   const dumpedFrames: SeenFrame[] = [];
   const keepFrame = (frames: SeenFrame[], line: number, raw: string, context: FrameContext): void => {
     if (frames.length >= MAX_FRAMES) frames.splice(MAX_FRAMES / 2, 1);
@@ -330,6 +337,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         (lastLineByRank.size < MAX_RANKS || lastLineByRank.has(piece.rank))
       )
         lastLineByRank.set(piece.rank, raw.line);
+      if (CHAIN_MARKER.test(text)) {
+        chainMarkers.push(raw.line);
+        if (chainMarkers.length > MAX_CHAIN_MARKERS) chainMarkers.shift();
+      }
       for (const context of FRAME_CONTEXTS) {
         if (!text.includes(context.needle) || !context.pattern.test(text)) continue;
         keepFrame(DUMP_FRAME.test(text) ? dumpedFrames : tracedFrames, raw.line, raw.text, context);
@@ -404,6 +415,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         if (signature.fallback === true && matched) continue;
         const match = signature.pattern.exec(text);
         if (match === null) continue;
+        // NCCL's own INFO lines (NCCL_DEBUG=INFO) report its setup, a plugin it did not find included: never a failure.
+        if (signature.fatalAtAnyLevel !== true && piece.level === 'info' && NCCL_INFO.test(raw.text))
+          continue;
         matched =
           record(
             signature,
@@ -746,9 +760,18 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const framedCut = cutTraceback
       ? tracedFrames.findLast((frame) => frame.line > at && frame.line - at <= MAX_TRACEBACK_LINES)
       : undefined;
+    // An error that a later exception of its chain carried on (`During handling of the above exception, …`): the
+    // step frames of the chain's later tracebacks place it too.
+    const framedChained = tracedFrames.find(
+      (frame) =>
+        frame.line > at &&
+        frame.line - at <= MAX_TRACEBACK_LINES &&
+        chainMarkers.some((marker) => marker > at && marker < frame.line),
+    );
     const frameStep =
       framedBelow?.context ??
       framedCut?.context ??
+      framedChained?.context ??
       dumpedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_DUMP_LINES)?.context;
     // A step that takes only some errors takes a cut traceback too: its error is lost, the frame is what is left.
     const inStep =

@@ -32,6 +32,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   'Illega',
   'Aborted',
   'Symbol', // HIP's loader: `hip_global.cpp:117 : … us:  Cannot find Symbol with name: …`
+  'be installed', // a library naming a package it needs: `Form data requires "python-multipart" to be installed.`
+  'not exist', // a torch operator an extension lacks, quoted bare: `operator torchvision::nms does not exist`
   'warmup',
   'CPU b', // vLLM V0 `# GPU blocks: 0, # CPU blocks: 256`
   'value -', // SGLang `... is larger than the profiled value -N`

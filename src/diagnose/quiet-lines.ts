@@ -19,6 +19,9 @@ export const ERROR_LINE_LITERALS: readonly string[] = [
 ];
 // What normalisation changes before matching (ANSI codes, `\r` redraws) and progress bars: always the full way.
 const RAW_MARKERS = ['\u001b', '\u009b', '\r', '%'];
+// A colour code whose ESC byte a paste dropped, at a line's start (normalisation removes it, and a process tag's after
+// it): always the full way.
+const BARE_COLOUR_AT_START = /^\[\d{1,3}(?:;\d{1,3})*m/;
 
 /** What a literal's presence can mean. */
 interface Role {
@@ -97,7 +100,7 @@ const buildCheck = (sources: readonly { literal: string; role: Role }[]): QuietC
   const ruled = kept.filter(([, role]) => !role.always).map(([needle]) => needle);
   const each = ruled.length === 0 ? null : new RegExp(needleRegExp(ruled).source, 'g');
   return (text, canEnter) => {
-    if (always.test(text)) return false;
+    if (always.test(text) || BARE_COLOUR_AT_START.test(text)) return false;
     if (each === null) return true;
     // Every needle occurrence: no two needles start at one place (the shorter would be a prefix of the longer,
     // which minimizeNeedles drops), so stepping one character past each match finds them all. Most lines hold

@@ -1859,6 +1859,36 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('nccl');
     expect(result.summary).toMatch(/nvshmem_team_split_strided/);
   });
+  it("does not take an environment's name for the engine that runs in it", () => {
+    const frame = (file: string) =>
+      `  File "/home/u/anaconda3/envs/vllm/lib/python3.10/${file}", line 1, in f`;
+    const result = diagnose('auto', [
+      '(vllm) user@node14:~$  python -m sglang.launch_server --model-path m --port 30000',
+      "[14:39:01] server_args=ServerArgs(model_path='m', tokenizer_path='m')",
+      'INFO:     Uvicorn running on http://127.0.0.1:30000 (Press CTRL+C to quit)',
+      'Traceback (most recent call last):',
+      frame('site-packages/requests/models.py'),
+      frame('json/decoder.py'),
+      'json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)',
+      '',
+      'During handling of the above exception, another exception occurred:',
+      '',
+      'Traceback (most recent call last):',
+      frame('threading.py'),
+      '  File "/home/u/anaconda3/envs/vllm/lib/python3.10/site-packages/sglang/srt/server.py", line 449, in _wait_and_warmup',
+      'requests.exceptions.JSONDecodeError: Expecting value: line 1 column 1 (char 0)',
+    ]);
+    // SGLang's, and its warm-up's: the step frame of the chain's later traceback places the first error too.
+    expect(result.class).toBe('warmup-failed');
+  });
+
+  it("reads NCCL's own INFO lines as setup it reports, never a failure", () => {
+    const result = diagnose('vllm', [
+      'INFO 12-12 10:00:00 [parallel_state.py:1] world_size=4 rank=0 local_rank=0 distributed_init_method=tcp://x backend=nccl',
+      'vllm-0:936:936 [0] NCCL INFO NET/Plugin: Plugin load returned 2 : libnccl-net.so: cannot open shared object file: No such file or directory : when loading',
+    ]);
+    expect(result.class).toBe('hang');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {
