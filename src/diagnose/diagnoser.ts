@@ -117,9 +117,10 @@ const isPointer = (signature: Signature): boolean => signature.class === 'unknow
 
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
+// Python's report of an exception it went on past: `Exception ignored in atexit callback: <function …>`.
+const IGNORED_EXCEPTION = /^Exception ignored (?:in|on|while)\b/;
 // NCCL's own debug output carries its level after the library's name (`… NCCL WARN NET/OFI Initializing plugin
 // failed`): a WARN is a notice NCCL survived (a plugin falling back to sockets), like any warning.
-const IGNORED_EXCEPTION = /^Exception ignored (?:in|on|while)\b/;
 const NCCL_NOTICE = /\bNCCL (?:WARN|INFO)\b/;
 const NCCL_INFO = /\bNCCL INFO\b/;
 // A message that says what the program does instead (`Skipping import of cpp extensions: … undefined symbol …`,
@@ -232,8 +233,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   // The frames of steps of the start seen (see FRAME_CONTEXTS), in tracebacks and in faulthandler dumps.
   // Bounded: the first frames (the first failure is usually the cause) and the most recent ones.
   const tracedFrames: SeenFrame[] = [];
-  const chainMarkers: number[] = [];
   const dumpedFrames: SeenFrame[] = [];
+  // The lines that chain one traceback to the next (see CHAIN_MARKER), the last ones.
+  const chainMarkers: number[] = [];
   const keepFrame = (frames: SeenFrame[], line: number, raw: string, context: FrameContext): void => {
     if (frames.length >= MAX_FRAMES) frames.splice(MAX_FRAMES / 2, 1);
     frames.push({ line, raw, context });
@@ -680,9 +682,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         fatal ?? (entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null);
       if (finding !== null && finding.line < before) candidates.push({ hits: entry, finding });
     }
-    // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never
-    // the root cause when the log holds an error line, before or after it. A wrapper that only points at a traceback below it (weighted
-    // under any named exception) is not such an error: when the traceback is cut off, the warning is all there is.
+    // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never the
+    // root cause when the log holds an error line, before or after it. A wrapper that only points at a traceback
+    // below it (weighted under any named exception) is not such an error: when the traceback is cut off, the warning
+    // is all there is.
     const anyFatal = candidates.some((c) => c.finding.nonFatal !== true && !isPointer(c.hits.signature));
     // Some shapes (a traceback without its error line) count only where the log ends inside them: not before a
     // later phase, nor before a stop (Ctrl-C's own traceback ends in `KeyboardInterrupt`); a stop after a report of
