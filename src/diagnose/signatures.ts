@@ -146,7 +146,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     needles: ['divisible by'],
     pattern: /(?<!\S)((?:[\w.]+=)?\S+ (?:must be|is not) divisible by .+)$/,
     facts: (m) => ({ value: m[1] ?? '' }),
-    summary: (f) => `a parallelism setting does not fit the model: ${f.value ?? ''}`,
+    summary: (f) => `a size the settings give does not divide as the model or kernel needs: ${f.value ?? ''}`,
   },
   {
     // pydantic's wrapper around a configuration check: a specific shape inside it (an unsupported architecture, a
