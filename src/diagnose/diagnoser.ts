@@ -185,6 +185,22 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     spec.inProcessStart === undefined ? [] : [{ id: spec.id, ...spec.inProcessStart }],
   );
   const inProcessBegun = new Set<EngineId>();
+  // The last line that ended a CUDA graph capture, by engine (see EngineSpec.captureEnds).
+  const captureEndedAt = new Map<EngineId, number>();
+  const captureEnds = NAMED_ENGINES.flatMap((spec) =>
+    spec.captureEnds === undefined
+      ? []
+      : [
+          {
+            id: spec.id,
+            pattern: spec.captureEnds,
+            // The capture lines that open or continue one (a capture after another's end runs again).
+            running: spec.phaseRules
+              .filter((rule) => rule.phase === 'graph-capture' || rule.phase === 'draft-graph-capture')
+              .map((rule) => rule.pattern),
+          },
+        ],
+  );
   const serverSeen = new Set<EngineId>();
   const callerBars = new Set<number>();
   // A caller's own finished bar (no label) in a quiet start past its `from` phase: the engine returned to its caller.
@@ -371,6 +387,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         if (!ready.has(quiet.id)) ready.set(quiet.id, found);
         if (!servedFrom.has(quiet.id)) servedFrom.set(quiet.id, found);
         if (!shownUp.has(quiet.id)) shownUp.set(quiet.id, { ...found, decisive: false });
+      }
+      for (const end of captureEnds) {
+        if (end.pattern.test(text)) captureEndedAt.set(end.id, raw.line);
+        else if (text.includes('aptur') && end.running.some((pattern) => pattern.test(text)))
+          captureEndedAt.delete(end.id);
       }
       for (const start of inProcessStarts) {
         if (start.server.test(text)) serverSeen.add(start.id);
@@ -786,12 +807,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       phaseEngine === undefined
         ? undefined
         : getEngine(phaseEngine).phaseSteps?.find((candidate) => candidate.phase === phase);
+    // The capture phase decides only while a capture runs: after its end line, the error is a later step's.
+    const inCapture = phase === 'graph-capture' || phase === 'draft-graph-capture';
+    const endedAt = phaseEngine === undefined ? undefined : captureEndedAt.get(phaseEngine);
+    const captureOver = inCapture && endedAt !== undefined && endedAt < at;
     const step =
       killedBy !== null || (signature.class !== 'unknown' && signature.stepDecides !== true)
         ? undefined
-        : phase === 'graph-capture' || phase === 'draft-graph-capture'
+        : inCapture && !captureOver
           ? TORCH_CAPTURE_FRAME
-          : (inStep ?? phaseStep);
+          : (inStep ?? (captureOver ? undefined : phaseStep));
     const cls = killedBy !== null ? 'killed' : (step?.class ?? signature.class);
     const summary =
       killedBy !== null

@@ -1482,7 +1482,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     weight: 55,
     needles: ['ttention backend', 'ttention_backend', 'AttnBackend', 'AttentionBackend'],
     pattern:
-      /^(?!.*\b(?:[Ff]all(?:s|ing)? back|[Ss]witch(?:es|ing)? to|instead\b))(?:[\w.]+(?:Error|Exception): )?(.*(?:\b(?:requires?|only supports?|expects?|needs?)\b.{0,120}?(?:attention[_ ]backends?\b|\b\w+Attn(?:ention)?Backend\b)|attention[_ ]backends?\b.{0,80}?\bis required\b|\bSelected backend \S+ is not valid for this configuration\b|\bonly\b.{0,60}?attention[_ ]backends? (?:is|are) supported\b).*)$/,
+      /^(?!.*\b(?:[Ff]all(?:s|ing)? back|[Ss]witch(?:es|ing)? to|instead\b))(?:[\w.]+(?:Error|Exception): )?(.*(?:\b(?:requires?|only supports?|expects?|needs?)\b.{0,120}?(?:attention[_ ]backends?\b|\b\w+Attn(?:ention)?Backend\b)|attention[_ ]backends?\b.{0,80}?\bis required\b|\bSelected backend \S+ is not valid for this configuration\b|\bNo valid attention backend found\b|\bonly\b.{0,60}?attention[_ ]backends? (?:is|are) supported\b).*)$/,
     samples: [
       "AssertionError: GptOssForCausalLM requires one of ['triton', 'trtllm_mha'] attention backend, but got 'fa3'",
       'AssertionError: Gemma4 only supports trtllm_mha, triton, or intel_xpu attention backend, got prefill=fa3, decode=fa3',
@@ -1491,6 +1491,7 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       "AssertionError: One of the attention backends in ['fa3', 'flashinfer'] is required for MLA models, but got triton",
       "ValueError: Currently only ['fa3', 'triton'] attention backends are supported for deterministic inference with DeepSeek models. But you're using flashinfer.",
       "ValueError: Selected backend AttentionBackendEnum.FLASHINFER is not valid for this configuration. Reason: ['attention sinks not supported']",
+      'ValueError: No valid attention backend found for cuda with AttentionSelectorConfig(head_size=64, dtype=torch.bfloat16, kv_cache_dtype=fp8_ds_mla, block_size=64)',
     ],
     facts: (m) => ({ kind: 'attention-backend', value: m[1] ?? '' }),
     summary: (f) => `the attention backend in use does not fit: ${f.value ?? ''}`,

@@ -188,6 +188,9 @@ export interface EngineSpec {
   frameContexts?: readonly FrameContext[];
   /** Phases in which an unnamed error is that step's failure (SGLang's warm-up requests once HTTP is up). */
   phaseSteps?: readonly PhaseStep[];
+  /** Lines that end a CUDA graph capture (`Graph capturing finished in 16 secs`): an error after one is not the
+   * capture's, though no later phase line came between. */
+  captureEnds?: RegExp;
   /** The release a log line names (a version banner), or null. */
   versionFromLog?: (text: string) => string | null;
   /** The engine's own failure shapes. */

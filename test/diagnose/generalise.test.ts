@@ -1889,6 +1889,32 @@ describe('general failure shapes', () => {
     ]);
     expect(result.class).toBe('hang');
   });
+  it('reads an error after a capture ended as a later step, and one in a capture begun after another as its own', () => {
+    const error =
+      'RuntimeError: shape mismatch: value tensor of shape [5] cannot be broadcast to indexing result';
+    const vllm = [
+      '(EngineCore pid=1) INFO 07-25 15:58:08 [core.py:116] Initializing a V1 LLM engine (v0.23.1) with config: model=m',
+      '(Worker_TP0 pid=2) INFO 07-25 16:19:16 [model_runner.py:734] Graph capturing finished in 16 secs, took 0.13 GiB',
+      `(Worker_TP0 pid=2) ERROR 07-25 16:19:29 [multiproc_executor.py:1007] ${error}`,
+    ];
+    expect(diagnose('auto', vllm).class).toBe('unknown');
+    const sglang = [
+      "[2026-01-01 00:00:00] server_args=ServerArgs(model_path='m')",
+      '[2026-01-01 00:00:10 TP0] Capture target decode CUDA graph begin. backend=full, bs=[1, 2], avail mem=11.16 GB',
+      '[2026-01-01 00:00:20 TP0] Capture target decode CUDA graph end. elapsed=10.1 s, mem usage=0.52 GB, avail mem=10.64 GB.',
+      '[2026-01-01 00:00:21 TP0] Capture target prefill CUDA graph begin. backend=full, num_tokens=[512], avail mem=10.60 GB',
+      error,
+    ];
+    expect(diagnose('auto', sglang).class).toBe('graph-capture-failed');
+    expect(diagnose('auto', [...sglang.slice(0, 3), error]).class).toBe('unknown');
+  });
+
+  it('reads no attention backend for the settings as a refused combination', () => {
+    const result = diagnose('vllm', [
+      '(Worker_TP1_EP1 pid=972914) ERROR 07-25 11:23:40 [multiproc_executor.py:901] ValueError: No valid attention backend found for cuda with AttentionSelectorConfig(head_size=64, dtype=torch.bfloat16, kv_cache_dtype=fp8_ds_mla, block_size=64)',
+    ]);
+    expect(result.class).toBe('invalid-value');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

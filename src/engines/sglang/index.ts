@@ -5,6 +5,7 @@ import { adviseSglang } from './advice.ts';
 import { SGLANG_FRAME_CONTEXTS, SGLANG_PHASE_STEPS, SGLANG_SIGNATURES } from './failures.ts';
 import { SGLANG_FLAGS } from './flags.ts';
 import {
+  SGLANG_CAPTURE_ENDS,
   SGLANG_HEARTBEATS,
   SGLANG_PHASE_NEEDLES,
   SGLANG_PHASES,
@@ -29,6 +30,7 @@ export const sglang: EngineSpec = {
   readyLine: SGLANG_READY_LINE,
   upLine: SGLANG_SERVING_LINE,
   quietStart: SGLANG_QUIET_START,
+  captureEnds: SGLANG_CAPTURE_ENDS,
   servingLine: SGLANG_SERVING_LINE,
   servingWithoutStart: SGLANG_SERVING_WITHOUT_START,
   probeTriggers: [/Uvicorn running on /, /Application startup complete\./],

@@ -5,6 +5,7 @@ import { adviseVllm } from './advice.ts';
 import { VLLM_FRAME_CONTEXTS, VLLM_SIGNATURES } from './failures.ts';
 import { VLLM_FLAGS } from './flags.ts';
 import {
+  VLLM_CAPTURE_ENDS,
   VLLM_HEARTBEATS,
   VLLM_IN_PROCESS_START,
   VLLM_PHASE_NEEDLES,
@@ -28,6 +29,7 @@ export const vllm: EngineSpec = {
   upLine: VLLM_STARTED_LINE,
   servingLine: VLLM_SERVING_LINE,
   inProcessStart: VLLM_IN_PROCESS_START,
+  captureEnds: VLLM_CAPTURE_ENDS,
   probeTriggers: [/Application startup complete\./, /API server: HTTP server started/],
   heartbeatLines: VLLM_HEARTBEATS,
   stopLines: VLLM_STOP_LINES,

@@ -43,6 +43,9 @@ export const VLLM_IN_PROCESS_START = {
     /vLLM API server version|^args: Namespace\(|^non-default args: |^Started engine process with PID|\bapi_server\b|^Started server process|^Uvicorn running/,
 } as const;
 
+// The capture's end: `Graph capturing finished in 16 secs, took 0.13 GiB`.
+export const VLLM_CAPTURE_ENDS = /^Graph capturing finished in /;
+
 const bar = (match: RegExpExecArray): { done: number; total: number } | null =>
   match[1] === undefined || match[2] === undefined
     ? null
