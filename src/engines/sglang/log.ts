@@ -20,7 +20,8 @@ export const SGLANG_SERVING_WITHOUT_START = /^Decode batch[.,] #running-req: \d+
 // set up it prints nothing, and the caller's own progress bar finishing shows the engine returned and served.
 // A capture's end: `Capture cuda graph end. Time elapsed: 12.31 s.` (up to 0.5.13), `Capture target decode CUDA graph
 // end. elapsed=12.31 s, …` (0.5.14 and later), and the draft worker's.
-export const SGLANG_CAPTURE_ENDS = /^Capture (?:(?:draft )?(?:extend )?cuda graph|(?:target|draft) \w+ (?:CUDA|CPU|NPU|XPU) graph) end\b/;
+export const SGLANG_CAPTURE_ENDS =
+  /^Capture (?:(?:draft )?(?:extend )?cuda graph|(?:target|draft) \w+ (?:CUDA|CPU|NPU|XPU) graph) end\b/;
 
 export const SGLANG_QUIET_START = {
   line: /^server_args=ServerArgs\(.*\blog_level='error'/,
