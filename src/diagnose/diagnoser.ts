@@ -342,6 +342,15 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           : null;
   };
 
+  // A line that shows an engine's start got through without being its ready line (a caller's own progress after a
+  // quiet start, a launcher's word): up, and serving, from there, unless an earlier line already said so.
+  const gotThrough = (id: EngineId, raw: RawLine): void => {
+    const found = { line: raw.line, raw: raw.text, facts: {} };
+    if (!ready.has(id)) ready.set(id, found);
+    if (!servedFrom.has(id)) servedFrom.set(id, found);
+    if (!shownUp.has(id)) shownUp.set(id, { ...found, decisive: false });
+  };
+
   const inspect = (raw: RawLine): void => {
     guess.observe(raw.text);
     const normalized = normalizeLine(raw.text);
@@ -382,11 +391,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         const bar = piece.bar;
         if (bar === null || bar.label !== '' || bar.total === 0 || bar.done !== bar.total) continue;
         if (!callerWentOn(quiet.id, quiet.from) || startFailed()) continue;
-        const found = { line: raw.line, raw: raw.text, facts: {} };
         callerBars.add(raw.line);
-        if (!ready.has(quiet.id)) ready.set(quiet.id, found);
-        if (!servedFrom.has(quiet.id)) servedFrom.set(quiet.id, found);
-        if (!shownUp.has(quiet.id)) shownUp.set(quiet.id, { ...found, decisive: false });
+        gotThrough(quiet.id, raw);
       }
       for (const end of captureEnds) {
         if (end.pattern.test(text)) captureEndedAt.set(end.id, raw.line);
@@ -408,12 +414,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         }
       }
       if (LAUNCHER_SAYS_UP.test(text) && !startFailed())
-        for (const spec of NAMED_ENGINES) {
-          const found = { line: raw.line, raw: raw.text, facts: {} };
-          if (!ready.has(spec.id)) ready.set(spec.id, found);
-          if (!servedFrom.has(spec.id)) servedFrom.set(spec.id, found);
-          if (!shownUp.has(spec.id)) shownUp.set(spec.id, { ...found, decisive: false });
-        }
+        for (const spec of NAMED_ENGINES) gotThrough(spec.id, raw);
       if (apiServedLine === null && API_SERVED.test(text)) apiServedLine = raw.line;
       for (const { id, lines } of servedLines)
         if (!servedFrom.has(id) && lines.some((line) => line.test(text)) && !startFailed())
