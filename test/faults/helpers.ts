@@ -1,5 +1,5 @@
 // Shared by the fault suite: what every failed start must look like, and read-only folders made with a real mount.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -7,8 +7,10 @@ import type { VigilRun } from '../helpers/cli.ts';
 import { ensureBuilt } from '../helpers/build.ts';
 
 // Builds dist/ before the first case, so no case's own time limit pays for the build.
+// It also starts the load sampler that the time bounds read.
 export const buildOnce = (): void => {
   ensureBuilt();
+  loadSampler ??= setInterval(sampleNodeStart, SAMPLE_EVERY_MS).unref();
 };
 
 const mounts: string[] = [];
@@ -51,22 +53,31 @@ export const FAULT_BOUND_MS = 5000;
 
 // The promise holds on a machine that keeps up. On a loaded one (the suite's own processes on 2 cores) every process
 // starts slower, and a fault path starts a few (vigil, the server, a --help probe, the stop's checks): the bound grows
-// by what starting Node costs right now, for each of them. Idle, that is about a quarter of a second. One start is a
-// noisy sample of a load that comes and goes: the slowest of a few is closer to what the run met.
+// by what starting Node cost while the case ran, for each of them. Idle, that is about a quarter of a second. The load
+// comes and goes, so it is sampled through the run (a Node start a second) and the slowest start in the
+// run's span counts; a sample taken after the run alone could miss the load the run met.
 const PROCESSES_ON_A_FAULT_PATH = 6;
-const LOAD_SAMPLES = 4;
+const SAMPLE_EVERY_MS = 1000;
+const samples: { endedAt: number; ms: number }[] = [];
+let loadSampler: NodeJS.Timeout | undefined;
+function sampleNodeStart(): void {
+  const started = performance.now();
+  execFile(process.execPath, ['-e', '0'], () => {
+    samples.push({ endedAt: Date.now(), ms: performance.now() - started });
+    if (samples.length > 1000) samples.splice(0, 500);
+  });
+}
 const nodeStartMs = (): number => {
   const started = performance.now();
   execFileSync(process.execPath, ['-e', '0']);
   return performance.now() - started;
 };
-const faultBoundMs = (took: number): number => {
-  // Within the idle bound, the load cannot matter: no sample (each costs a Node start).
+const faultBoundMs = (took: number, from: number, to: number): number => {
+  // Within the idle bound, the load cannot matter.
   if (took < FAULT_BOUND_MS) return FAULT_BOUND_MS;
-  let slowest = nodeStartMs();
-  // Sampled again only where the first sample does not already account for the run (a rare, slow case).
-  for (let i = 1; i < LOAD_SAMPLES && took >= FAULT_BOUND_MS + PROCESSES_ON_A_FAULT_PATH * slowest; i++)
-    slowest = Math.max(slowest, nodeStartMs());
+  // A sample ends up to one Node start after the span it measured.
+  const during = samples.filter((sample) => sample.endedAt >= from && sample.endedAt - sample.ms <= to);
+  const slowest = Math.max(nodeStartMs(), ...during.map((sample) => sample.ms));
   return FAULT_BOUND_MS + PROCESSES_ON_A_FAULT_PATH * slowest;
 };
 
@@ -98,8 +109,10 @@ export const expectEnding = (run: VigilRun, ending: Ending): void => {
   expect(text).not.toMatch(/internal error/);
   // One clear message: an error is said once, not repeated or followed by a second one.
   expect(run.stderr.match(/^vigil: /gm)?.length ?? 0, run.stderr).toBeLessThanOrEqual(1);
-  const took = (ending.endedAt ?? run.endedAt) - (ending.faultAt ?? run.startedAt);
-  const bound = faultBoundMs(took);
+  const from = ending.faultAt ?? run.startedAt;
+  const to = ending.endedAt ?? run.endedAt;
+  const took = to - from;
+  const bound = faultBoundMs(took, from, to);
   expect(took, `ended ${String(took)} ms after the fault (bound ${bound.toFixed(0)} ms)`).toBeLessThan(bound);
   if (!isJsonl(run.args)) {
     expect(text).toMatch(ending.message);
