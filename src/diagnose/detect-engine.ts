@@ -5,11 +5,27 @@ import type { EngineId } from '../engines/types.ts';
 const HINTS: readonly (readonly [EngineId, RegExp])[] = NAMED_ENGINES.flatMap((engine) =>
   engine.hints === null ? [] : [[engine.id, engine.hints] as const],
 );
+const WEAK_HINTS: readonly (readonly [EngineId, RegExp])[] = NAMED_ENGINES.flatMap((engine) =>
+  engine.weakHints === undefined ? [] : [[engine.id, engine.weakHints] as const],
+);
+
+// The engine counted most often, or `generic` when none was.
+const mostCounted = (counts: ReadonlyMap<EngineId, number>): EngineId => {
+  let best: EngineId = 'generic';
+  let most = 0;
+  for (const [engine, count] of counts) {
+    if (count > most) {
+      best = engine;
+      most = count;
+    }
+  }
+  return best;
+};
 
 /** Counts engine hints line by line; bounded state (one counter per engine, the first release named). */
 export interface EngineGuess {
   observe(text: string): void;
-  /** The engine with the most hints, or `generic` when none was seen. */
+  /** The engine with the most hints; where none was seen, the one whose line shape was seen most; else `generic`. */
   best(): EngineId;
   /** The release the log names for an engine (its version banner), or null. */
   version(engine: EngineId): string | null;
@@ -22,9 +38,13 @@ const ENVIRONMENT_NAME = /\/envs\/[\w.-]+\/|\/[\w.-]+\/(?=(?:lib\/python\d|bin\/
 // Creates an empty guess.
 export const createEngineGuess = (): EngineGuess => {
   const counts = new Map<EngineId, number>();
+  const weakCounts = new Map<EngineId, number>();
   const versions = new Map<EngineId, string>();
   return {
     observe(raw) {
+      if (counts.size === 0)
+        for (const [engine, pattern] of WEAK_HINTS)
+          if (pattern.test(raw)) weakCounts.set(engine, (weakCounts.get(engine) ?? 0) + 1);
       const text = raw.includes('/') || raw.startsWith('(') ? raw.replace(ENVIRONMENT_NAME, '/') : raw;
       for (const [engine, pattern] of HINTS) {
         if (!pattern.test(text)) continue;
@@ -39,15 +59,7 @@ export const createEngineGuess = (): EngineGuess => {
       return versions.get(engine) ?? null;
     },
     best() {
-      let best: EngineId = 'generic';
-      let most = 0;
-      for (const [engine, count] of counts) {
-        if (count > most) {
-          best = engine;
-          most = count;
-        }
-      }
-      return best;
+      return mostCounted(counts.size === 0 ? weakCounts : counts);
     },
   };
 };

@@ -180,6 +180,9 @@ export interface EngineSpec {
   phaseNeedles: readonly string[];
   /** Names the engine prints (paths, banners): each hit counts toward guessing the engine of a log. */
   hints: RegExp | null;
+  /** The shape of the engine's own log lines where another program may print it too (vLLM's logger format): it counts
+   * toward the guess only in a log where no line names an engine. Needs no literal of its own: any line read will do. */
+  weakHints?: RegExp;
   /** Literals always searched for hint lines (a hint that begins every line, like a process tag, may have none). */
   hintNeedles: readonly string[];
   /** Python (or other) package folders in traceback frames, e.g. `sglang/`. */

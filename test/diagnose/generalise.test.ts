@@ -1,6 +1,7 @@
 // Rules that name general shapes, not single files: notices never outrank a later error, capture failures of
 // every kind, uvicorn's start line is not SGLang's ready line, TGI's launcher and shard failures.
 import { describe, expect, it } from 'vitest';
+import { createEngineGuess } from '../../src/diagnose/detect-engine.ts';
 import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
 import { NAMED_ENGINES } from '../../src/engines/index.ts';
 import type { EngineId } from '../../src/engines/types.ts';
@@ -1914,6 +1915,37 @@ describe('general failure shapes', () => {
       '(Worker_TP1_EP1 pid=972914) ERROR 07-25 11:23:40 [multiproc_executor.py:901] ValueError: No valid attention backend found for cuda with AttentionSelectorConfig(head_size=64, dtype=torch.bfloat16, kv_cache_dtype=fp8_ds_mla, block_size=64)',
     ]);
     expect(result.class).toBe('invalid-value');
+  });
+
+  it("reads vLLM's output handler failing, and uvicorn's shutdown, as a server that was serving", () => {
+    const handler = diagnose('vllm', [
+      '(APIServer pid=50) ERROR 01-30 12:13:49 [async_llm.py:546] AsyncLLM output_handler failed.',
+      '(APIServer pid=50) ERROR 01-30 12:13:49 [async_llm.py:546]   File "/usr/lib/python3/dist-packages/vllm/v1/engine/core_client.py", line 899, in get_output_async',
+      '(APIServer pid=50) ERROR 01-30 12:13:49 [async_llm.py:546] msgspec.ValidationError: Expected `array`, got `str`',
+    ]);
+    expect(handler.class).toBe('ready');
+    const nccl =
+      'ERROR 03-19 10:48:40 worker_base.py:467] torch.distributed.DistBackendError: NCCL error in: NCCLUtils.hpp:317, unhandled system error';
+    const shutdown = diagnose('vllm', [nccl, 'INFO:     Waiting for application shutdown.']);
+    expect(shutdown.class).toBe('ready');
+    expect(shutdown.summary).toMatch(/NCCL/);
+    // The same NCCL error without uvicorn's shutdown is the start's failure.
+    expect(diagnose('vllm', [nccl]).class).toBe('nccl');
+  });
+
+  it("guesses vLLM from its logger's line shape only where no line names an engine", () => {
+    const shape =
+      'ERROR 03-19 10:48:40 worker_base.py:467] RuntimeError: CUDA error: an illegal memory access';
+    const guessOf = (lines: string[]) => {
+      const guess = createEngineGuess();
+      for (const line of lines) guess.observe(line);
+      return guess.best();
+    };
+    expect(guessOf([shape])).toBe('vllm');
+    expect(guessOf(['[2026-01-01 00:00:00 TP0] Load weight begin. sglang', shape])).toBe('sglang');
+    expect(guessOf(['RuntimeError: CUDA error: an illegal memory access'])).toBe('generic');
+    // So a fragment in that shape alone gets vLLM's rules: uvicorn's shutdown shows it was serving.
+    expect(diagnose('auto', [shape, 'INFO:     Waiting for application shutdown.']).class).toBe('ready');
   });
 });
 

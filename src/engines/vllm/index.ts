@@ -43,6 +43,10 @@ export const vllm: EngineSpec = {
   // (`MQLLMEngine is already dead`, `AsyncLLMEngine`) are vLLM's names too.
   hints:
     /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\) |Initializing (?:an|a V[01]) LLM engine\b|\b(?:MQ|Async)LLMEngine\b/,
+  // vLLM's logger format (`ERROR 03-19 10:48:40 worker_base.py:467] …`, from 0.7 `[worker_base.py:467]`): other
+  // programs built on vLLM print it too (SGLang imports vLLM's kernels), so it decides only where nothing names an engine.
+  weakHints:
+    /\b(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w.-]+\.py:\d+\]/,
   // Not the process tags: they begin every line (heartbeats included), and the lines read for other reasons carry
   // them too, so searching each line for them would only slow a long log down.
   hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt', 'LLM engine', 'LLMEngine'],
