@@ -687,6 +687,22 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the model class has no parameter named '${f.key ?? ''}' that the checkpoint holds: the checkpoint's key layout (or quantization format) does not match the class that loads it`,
   },
   {
+    // A quantised checkpoint whose scale layout the layer's kernel does not take (`For FP8 Fused MoE layers, only
+    // per-tensor scales for weights and activations are supported. Found … strategy='channel' …`): the checkpoint's
+    // quantisation scheme does not fit the class that loads it.
+    id: 'quant-scale-layout',
+    class: 'weight-mismatch',
+    weight: 90,
+    needles: ['only per-'],
+    pattern:
+      /\bonly per-(?:tensor|channel|token|group|block)\b[\w\s-]*\b(?:scales?|quantization)\b.*\bsupported\b/,
+    samples: [
+      "ValueError: For FP8 Fused MoE layers, only per-tensor scales for weights and activations are supported. Found num_bits=8 type='float' strategy='channel'",
+    ],
+    summary: () =>
+      "the checkpoint's quantisation scales are laid out in a way this layer's kernel does not take: the checkpoint's quantisation scheme does not fit the class that loads it",
+  },
+  {
     // torch's narrow() while a loader cuts a tensor into per-rank slices: the tensor's size does not fit the split.
     id: 'weight-slice-out-of-range',
     class: 'weight-mismatch',
@@ -1104,6 +1120,40 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ value: m[1] ?? m[2] ?? m[3] ?? m[4] ?? '', kind: 'gpu-arch' }),
     summary: (f) =>
       `an installed library or compiler does not know this GPU's architecture (${f.value ?? ''}): its build is older than this GPU`,
+  },
+  {
+    // A kernel build (Triton's or Inductor's C helper, a JIT-compiled extension) whose compiler finds no header:
+    // `fatal error: stddef.h: No such file or directory` (gcc), `fatal error: 'cuda.h' file not found` (clang). The
+    // compiler or the development headers (Python's, CUDA's) are missing or not on its path. Inside a capture or a
+    // warm-up the step decides, as for any kernel built there.
+    id: 'missing-header',
+    class: 'dependency',
+    weight: 90,
+    needles: ['fatal error'],
+    pattern:
+      /\bfatal error: (?:([\w./+-]+\.(?:h|hpp|cuh)): No such file or directory|'([\w./+-]+\.(?:h|hpp|cuh))' file not found)/,
+    samples: [
+      '/usr/include/stdlib.h:31:10: fatal error: stddef.h: No such file or directory',
+      "/tmp/tmpx/main.c:1:10: fatal error: 'cuda.h' file not found",
+    ],
+    stepDecides: true,
+    facts: (m) => ({ value: m[1] ?? m[2] ?? '', kind: 'toolchain' }),
+    summary: (f) =>
+      `a kernel build found no ${f.value ?? 'header'}: the C compiler or the development headers (Python's, CUDA's) are missing or not on its path`,
+  },
+  {
+    // A check of free GPU memory against what the start needs, in any wording that names both (`observed free HBM is
+    // below the runtime reserve: 13330546688 bytes available, 15000000000 required`).
+    id: 'free-memory-below-need',
+    class: 'cuda-oom',
+    weight: 90,
+    needles: ['free HBM', 'free VRAM', 'free memory', 'free GPU memory', 'free device memory'],
+    pattern:
+      /\bfree (?:HBM|VRAM|(?:GPU |device )?memory)\b[^:]{0,40}\b(?:is below|is less than|below|less than)\b.*\b(?:required|reserve|requested|needed)\b/,
+    samples: [
+      'RuntimeError: Tiered MoE observed free HBM is below the runtime reserve: 13330546688 bytes available, 15000000000 required.',
+    ],
+    summary: () => 'the GPU has less free memory than the start needs',
   },
   {
     id: 'driver',

@@ -1947,6 +1947,46 @@ describe('general failure shapes', () => {
     // So a fragment in that shape alone gets vLLM's rules: uvicorn's shutdown shows it was serving.
     expect(diagnose('auto', [shape, 'INFO:     Waiting for application shutdown.']).class).toBe('ready');
   });
+
+  it('reads a kernel build that finds no C header as a missing toolchain, and inside a capture as its failure', () => {
+    const header = '/usr/include/stdlib.h:31:10: fatal error: stddef.h: No such file or directory';
+    const built = diagnose('vllm', [
+      header,
+      "torch._inductor.exc.InductorError: CalledProcessError: Command '['/usr/bin/gcc', '/tmp/t/main.c', '-O3']' returned non-zero exit status 1.",
+    ]);
+    expect(built.class).toBe('dependency');
+    expect(built.summary).toMatch(/stddef\.h/);
+    expect(diagnose('vllm', ["/tmp/t/main.c:1:10: fatal error: 'cuda.h' file not found"]).class).toBe(
+      'dependency',
+    );
+    expect(
+      diagnose('sglang', [
+        '[2026-01-01 00:00:00 TP0] Capture cuda graph begin. This can take up to several minutes. avail mem=60.00 GB',
+        header,
+      ]).class,
+    ).toBe('graph-capture-failed');
+  });
+
+  it('reads a check that free GPU memory is below what the start needs as out of memory', () => {
+    expect(
+      diagnose('vllm', [
+        'RuntimeError: Tiered MoE observed free HBM is below the runtime reserve: 13330546688 bytes available, 15000000000 required.',
+      ]).class,
+    ).toBe('cuda-oom');
+    expect(
+      diagnose('vllm', ['WARNING free memory is below the cache target; shrinking the cache'], {
+        exitCode: 1,
+      }).class,
+    ).not.toBe('cuda-oom');
+  });
+
+  it("reads a quantised checkpoint whose scale layout the layer's kernel does not take as weight-mismatch", () => {
+    expect(
+      diagnose('vllm', [
+        "ERROR 04-11 09:53:58 [engine.py:448] For FP8 Fused MoE layers, only per-tensor scales for weights and activations are supported. Found num_bits=8 type='float' strategy='channel'",
+      ]).class,
+    ).toBe('weight-mismatch');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {
