@@ -1987,6 +1987,24 @@ describe('general failure shapes', () => {
       ]).class,
     ).toBe('weight-mismatch');
   });
+
+  it("reads vLLM's sleep mode put to use as an engine that got through its start", () => {
+    const result = diagnose('vllm', [
+      "INFO 11-17 15:24:42 [llm.py:306] Supported_tasks: ['generate']",
+      '(EngineCore_DP0 pid=5) INFO 11-17 15:24:46 [executor_base.py:189] It took 3.765305 seconds to fall asleep.',
+      'ERROR 11-17 15:24:49 [core_client.py:564] Engine core proc EngineCore_DP0 died unexpectedly, shutting down client.',
+    ]);
+    expect(result.class).toBe('ready');
+    expect(result.summary).toMatch(/died/);
+  });
+
+  it('reads a setting found larger than another, both with their values, as a refused combination', () => {
+    expect(
+      diagnose('vllm', [
+        'ValueError: Chunked MM input disabled but max_tokens_per_mm_item (2496) is larger than max_num_batched_tokens (2048). Please increase max_num_batched_tokens.',
+      ]).class,
+    ).toBe('invalid-value');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {
