@@ -3,11 +3,8 @@
 import { join } from 'node:path';
 import { VigilError, isVigilError } from '../errors.ts';
 import { EXIT } from '../exit-codes.ts';
-import type { Diagnosis, PhaseId, VigilEvent } from '../events.ts';
-import { getEngine } from '../engines/index.ts';
+import type { Diagnosis, VigilEvent } from '../events.ts';
 import { createRedactor, type Redactor } from '../redact/redactor.ts';
-import { createStartTracker } from '../diagnose/tracker.ts';
-import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { spawnDetached, type DetachedProcess } from '../hosts/spawn.ts';
 import { listTree, stopTree } from '../hosts/kill.ts';
 import { LAUNCH_ID_VAR, launchMarker, readProcStat } from '../hosts/proc.ts';
@@ -19,7 +16,7 @@ import {
   writeLaunchRecord,
   type LaunchRecord,
 } from '../state/records.ts';
-import { estimateRemaining, loadStarts, profileOf } from '../state/history.ts';
+import { prepareLaunchWatch } from './launch-watch.ts';
 import { createStartRun, type StartRun } from './start-run.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
 import { watchLaunched } from './liveness.ts';
@@ -281,16 +278,7 @@ const launchLocked = async (
     });
   }
 
-  const spec = getEngine(config.server.engine);
-  const diagnoser = createDiagnoser({
-    engine: config.server.engine,
-    redact,
-    ...(config.engineVersion === null ? {} : { engineVersion: config.engineVersion }),
-  });
-  const tracker = createStartTracker(spec);
-  // Earlier starts of the same profile give the ETA; without any, events carry none (never an invented one).
-  const profile = profileOf({ engine: config.server.engine, argv: config.command, host: 'local' });
-  const history = await loadStarts(profile, { dir: config.stateDir }).catch(() => []);
+  const { spec, profile, diagnoser, tracker, settings } = await prepareLaunchWatch(config, redact, 'local');
   const keepFor = (end: LoopEnd): boolean =>
     end.kind === 'interrupted' ? config.detachOnInterrupt : config.keepOnFailure;
   // Listed while the loop reads the log's last lines, so the stop below need not scan /proc again.
@@ -307,22 +295,11 @@ const launchLocked = async (
       log: followLog ? { path: logPath, fromOffset: child.logOffset } : null,
       liveness: watchLaunched(child),
       startedAt,
-      timeoutMs: config.timeoutMs,
-      stallTimeoutMs: config.stallTimeoutMs,
-      heartbeatMs: config.heartbeatMs,
-      intervalMs: config.intervalMs,
-      probeTimeoutMs: config.probeTimeoutMs,
-      successThreshold: config.successThreshold,
-      expectStatus: config.expectStatus,
+      ...settings,
       ...(signal === undefined ? {} : { signal }),
       onEnding: (end) => {
         if (end.kind !== 'ready' && !keepFor(end)) members = listTree(tree);
       },
-      ...(history.length === 0
-        ? {}
-        : {
-            eta: (phase: PhaseId | null, inPhaseMs: number) => estimateRemaining(history, phase, inPhaseMs),
-          }),
     });
   } catch (error) {
     if (!config.keepOnFailure) await stopTree(tree, stopOptions);

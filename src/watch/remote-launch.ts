@@ -1,19 +1,16 @@
 // launch() on a remote host: the same steps as a local launch (preflight, port test, spawn, record, watch, stop
 // on failure), each done on the host over one SSH master connection. The watch loop gets its three signals from
 // the host's watcher and does not know they came over SSH.
-import type { Diagnosis, PhaseId } from '../events.ts';
+import type { Diagnosis } from '../events.ts';
 import { EXIT } from '../exit-codes.ts';
 import { isVigilError } from '../errors.ts';
-import { getEngine } from '../engines/index.ts';
 import { createRedactor, type Redactor } from '../redact/redactor.ts';
-import { createStartTracker } from '../diagnose/tracker.ts';
-import { createDiagnoser } from '../diagnose/diagnoser.ts';
 import { parseDestination } from '../hosts/remote/destination.ts';
 import { createRemoteHost, type RemoteHost } from '../hosts/remote/host.ts';
 import { stdinShell } from '../hosts/remote/quote.ts';
 import { createRemoteWatch, type RemoteWatch } from '../hosts/remote/watch-session.ts';
 import { newLaunchId, rewriteLaunchRecord, writeLaunchRecord, type LaunchRecord } from '../state/records.ts';
-import { estimateRemaining, loadStarts, profileOf } from '../state/history.ts';
+import { prepareLaunchWatch } from './launch-watch.ts';
 import { createStartRun, type StartRun } from './start-run.ts';
 import { resolveLaunch, type LaunchConfig } from './launch-config.ts';
 import { runWatchLoop } from './loop.ts';
@@ -249,15 +246,7 @@ const runRemote = async (
     health_url: config.target.healthUrl,
   });
 
-  const spec = getEngine(config.server.engine);
-  const diagnoser = createDiagnoser({
-    engine: config.server.engine,
-    redact,
-    ...(config.engineVersion === null ? {} : { engineVersion: config.engineVersion }),
-  });
-  const tracker = createStartTracker(spec);
-  const profile = profileOf({ engine: config.server.engine, argv: config.command, host: host.name });
-  const history = await loadStarts(profile, { dir: config.stateDir }).catch(() => []);
+  const { spec, profile, diagnoser, tracker, settings } = await prepareLaunchWatch(config, redact, host.name);
   const follows = report.log !== '/dev/null';
   const watch: RemoteWatch = createRemoteWatch({
     transport: host.transport,
@@ -307,13 +296,7 @@ const runRemote = async (
       createProber: (options) => watch.createProber(options),
       link: watch.link,
       startedAt,
-      timeoutMs: config.timeoutMs,
-      stallTimeoutMs: config.stallTimeoutMs,
-      heartbeatMs: config.heartbeatMs,
-      intervalMs: config.intervalMs,
-      probeTimeoutMs: config.probeTimeoutMs,
-      successThreshold: config.successThreshold,
-      expectStatus: config.expectStatus,
+      ...settings,
       ...(signal === undefined ? {} : { signal }),
       // The exit is news at once; stopping what is left on the host takes another round trip.
       onEnding: (end) => {
@@ -325,11 +308,6 @@ const runRemote = async (
           });
         }
       },
-      ...(history.length === 0
-        ? {}
-        : {
-            eta: (phase: PhaseId | null, inPhaseMs: number) => estimateRemaining(history, phase, inPhaseMs),
-          }),
     });
   } finally {
     watch.close();
