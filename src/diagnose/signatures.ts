@@ -687,6 +687,26 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
       `the model class has no parameter named '${f.key ?? ''}' that the checkpoint holds: the checkpoint's key layout (or quantization format) does not match the class that loads it`,
   },
   {
+    // A loader's own count of the weights the model needs and the checkpoint lacks (`load_weights failed because some
+    // weights are missing: {'model.layers.5.pre_moe_norm.weight', …}`), in any package's wording.
+    id: 'weights-missing',
+    class: 'weight-mismatch',
+    weight: 90,
+    needles: [
+      'weights are missing',
+      'weights were missing',
+      'missing weights',
+      'tensors are missing',
+      'missing tensors',
+    ],
+    pattern: /\b(?:weights|tensors) (?:are|were) missing\b|\bmissing (?:weights|tensors)\b(?! will)/,
+    samples: [
+      "ValueError: load_weights failed because some weights are missing: missing_exclude_scales={'model.layers.5.pre_moe_norm.weight'}",
+    ],
+    summary: () =>
+      'the checkpoint lacks weights the model class needs: its key layout does not match the class that loads it',
+  },
+  {
     // A quantised checkpoint whose scale layout the layer's kernel does not take (`For FP8 Fused MoE layers, only
     // per-tensor scales for weights and activations are supported. Found … strategy='channel' …`): the checkpoint's
     // quantisation scheme does not fit the class that loads it.

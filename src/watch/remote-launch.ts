@@ -40,10 +40,12 @@ export const launchRemote = (options: LaunchOptions): StartHandle => {
     ...(remote.remoteShell === undefined ? {} : { remoteShell: remote.remoteShell }),
     ...(remote.activate === undefined ? {} : { activate: remote.activate }),
   });
+  // A password in --url is a secret too: events and the launch record show the URL without it.
   const redact = createRedactor({
     argv: config.command,
     env: { ...options.env },
     secrets: config.server.apiKey === null ? [] : [config.server.apiKey],
+    urls: [config.options.url ?? '', config.target.healthUrl ?? ''],
   });
   const start = createStartRun(redact);
   return start.handle(() => runRemote(config, host, redact, start));
@@ -197,8 +199,8 @@ const runRemote = async (
     log: report.log,
     log_offset: report.logOffset,
     command: redact.argv(config.command),
-    url: config.target.origin,
-    health_url: config.target.healthUrl,
+    url: config.target.origin === null ? null : redact(config.target.origin),
+    health_url: config.target.healthUrl === null ? null : redact(config.target.healthUrl),
     port,
     outcome: 'starting',
     ended_at: null,

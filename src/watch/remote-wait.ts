@@ -44,6 +44,7 @@ export const watchRemote = (options: WatchOptions): StartHandle => {
   });
   const redact = createRedactor({
     env: process.env,
+    urls: [options.url],
     ...(options.apiKey === undefined ? {} : { secrets: [options.apiKey] }),
   });
   const start = createStartRun(redact);

@@ -1298,10 +1298,11 @@ describe('general failure shapes', () => {
       '[2026-06-11 05:43:09 TP0] Decode batch, #running-req: 1, #token: 9, token usage: 0.00, cuda graph: True, gen throughput (token/s): 0.00, #queue-req: 0',
     ]);
     expect(warmup.class).toBe('hang');
-    // After a failure, they do not rescue the start.
+    // After a failure, a small one does not rescue the start (a batch of many requests and tokens is clients' work,
+    // whatever came before it: see below).
     const failed = diagnose('auto', [
       '[2025-08-08 09:09:09 TP3] RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)',
-      decode,
+      '[2025-12-12 08:43:59 TP0] Decode batch, #running-req: 1, #token: 920, token usage: 0.04, cuda graph: True, gen throughput (token/s): 46.45, #queue-req: 0,',
     ]);
     expect(failed.class).toBe('nccl');
   });
@@ -2004,6 +2005,39 @@ describe('general failure shapes', () => {
         'ValueError: Chunked MM input disabled but max_tokens_per_mm_item (2496) is larger than max_num_batched_tokens (2048). Please increase max_num_batched_tokens.',
       ]).class,
     ).toBe('invalid-value');
+  });
+
+  it("reads SGLang decoding many requests at once as clients' work, and a later node's health server as its ready line", () => {
+    const start = '[2026-01-14 11:58:07 DP0 TP0 EP0] Load weight begin. avail mem=60.80 GB';
+    const crash = 'terminate called after throwing an instance of std::runtime_error';
+    const served = diagnose('sglang', [
+      start,
+      '[2026-01-14 12:10:07 DP0 TP0 EP0] Decode batch, #running-req: 26, #token: 101376, token usage: 0.81, accept len: 2.71',
+      crash,
+    ]);
+    expect(served.class).toBe('ready');
+    // The warm-up's one short prompt per DP rank does not count.
+    const warmup = diagnose('sglang', [
+      start,
+      '[2026-01-14 12:03:20 DP0 TP0 EP0] Decode batch, #running-req: 1, #token: 14, token usage: 0.00',
+      crash,
+    ]);
+    expect(warmup.class).not.toBe('ready');
+    // A node other than the first serves no API: its health-check server says its schedulers are up.
+    const node = diagnose('sglang', [
+      '[2026-01-14 11:58:07 DP16 TP16 EP16] Load weight begin. avail mem=60.80 GB',
+      '[2026-01-14 12:03:25] Dummy health check server started in background thread at 172.22.3.244:8000',
+      crash,
+    ]);
+    expect(node.class).toBe('ready');
+  });
+
+  it("reads a loader's word that the checkpoint lacks weights as weight-mismatch", () => {
+    expect(
+      diagnose('sglang', [
+        "ValueError: load_weights failed because some weights are missing: missing_exclude_scales={'model.layers.5.pre_moe_norm.weight'}",
+      ]).class,
+    ).toBe('weight-mismatch');
   });
 });
 

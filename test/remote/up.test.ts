@@ -225,12 +225,14 @@ describe('vigil up --host', () => {
         pid,
         '--log',
         log,
-        `http://127.0.0.1:${port}/health`,
+        // A password in the URL is a secret: no event shows it.
+        `http://alice:s3cret-passw0rd@127.0.0.1:${port}/health`,
       ],
       host.localEnv,
     );
     expect(run.code, run.stderr).toBe(0);
     expect(lastEvent(run.events)?.type).toBe('ready');
+    expect(run.stdout).not.toContain('s3cret-passw0rd');
     await host.exec(`kill ${pid}`);
   });
 

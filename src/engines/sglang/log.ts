@@ -3,14 +3,19 @@
 // catalogue, data/catalogue/sglang-*.json) and a sample line a test checks against that catalogue.
 import type { LineRule, PhaseRule, StopRule } from '../types.ts';
 
-// Only this line means SGLang is ready; uvicorn's `Application startup complete.` comes before the warm-up.
-export const SGLANG_READY_LINE = /The server is fired up and ready to roll!/;
+// Only this line means SGLang is ready; uvicorn's `Application startup complete.` comes before the warm-up. A node
+// other than the first (`--node-rank 1`) serves no API and prints no such line: from 0.5.9 it says its schedulers are up
+// by starting a health-check server of its own (`Dummy health check server started in background thread at …`).
+export const SGLANG_READY_LINE =
+  /The server is fired up and ready to roll!|^Dummy health check server started in background thread at /;
 
 // A client's generation request answered (a readiness poll's `GET /v1/models` is answered during the warm-up too), or
 // SGLang's own warm-up request, `/generate` or `/encode`, answered: the warm-up is then over and succeeded, also in
-// early releases that printed no ready line after it.
+// early releases that printed no ready line after it. Or a decode step with several requests and a thousand tokens
+// or more in flight: the warm-up sends one short prompt per DP rank (eight new tokens each), so this is clients'
+// work, also on a node that serves no HTTP itself (`--node-rank 1`, which never prints the ready line).
 export const SGLANG_SERVING_LINE =
-  /The server is fired up and ready to roll!|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d|"POST \/(?:generate|encode) HTTP\/[\d.]+" 200/;
+  /The server is fired up and ready to roll!|^Dummy health check server started in background thread at |^Decode batch[.,] #running-req: (?:[2-9]|[1-9]\d+), #token: \d{4,}|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d|"POST \/(?:generate|encode) HTTP\/[\d.]+" 200/;
 
 // A decode step's metrics: requests generating. The warm-up request logs them too (with --decode-log-interval 1), so
 // they count only where no start is in view.
@@ -182,6 +187,13 @@ export const SGLANG_PHASES: SampledRule[] = [
     phase: 'ready',
     pattern: /^The server is fired up and ready to roll!/,
     samples: ['The server is fired up and ready to roll!'],
+  },
+  {
+    // A node other than the first, once its schedulers are up.
+    phase: 'ready',
+    pattern: /^Dummy health check server started in background thread at /,
+    releases: { since: '0.5.9' },
+    samples: ['Dummy health check server started in background thread at 10.0.0.2:30000'],
   },
 ];
 

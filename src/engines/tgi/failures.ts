@@ -189,6 +189,17 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     summary: (f) => `a TGI shard ${f.value ?? 'failed'}; the shard's own output above names the cause`,
   },
   {
+    // The launcher's exit error after its download step (weights, or merging a PEFT adapter) failed: the step's own
+    // output above names the cause, where it was kept.
+    id: 'tgi-download-error-exit',
+    class: 'unknown',
+    weight: 10,
+    needles: ['DownloadError'],
+    pattern: /^Error: DownloadError$/,
+    summary: () =>
+      "TGI's download step (the weights, or merging an adapter) failed; its own output above names the cause",
+  },
+  {
     // The launcher runs `text-generation-server` and `text-generation-router` from PATH: an install without them.
     id: 'tgi-binary-missing',
     class: 'dependency',

@@ -16,10 +16,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// Noise of the shapes a long-running SGLang writes: health polls, metrics scrapes and decode-batch lines.
+// Noise of the shapes a long-running SGLang writes: health polls, metrics scrapes and decode-batch lines (of one
+// request: a batch of several shows clients were served, which would make the start one that got through).
 const NOISE = [
   '[2025-09-11 11:00:00] INFO:     127.0.0.1:60028 - "GET /health HTTP/1.1" 200 OK',
-  '[2025-09-11 11:00:00 TP0] Decode batch. #running-req: 12, #token: 20480, token usage: 0.02, cuda graph: True, gen throughput (token/s): 1510.52, #queue-req: 0',
+  '[2025-09-11 11:00:00 TP0] Decode batch. #running-req: 1, #token: 20480, token usage: 0.02, cuda graph: True, gen throughput (token/s): 1510.52, #queue-req: 0',
   '[2025-09-11 11:00:01] INFO:     10.0.0.7:51234 - "GET /metrics HTTP/1.1" 200 OK',
 ].join('\n');
 

@@ -52,7 +52,8 @@ const random = (seed: number): (() => number) => {
 };
 
 describe('createLineFinder', () => {
-  const finder = createLineFinder({ bufferBytes: 1 << 20 });
+  // Room for the largest fixture log (about 1.2 MB).
+  const finder = createLineFinder({ bufferBytes: 2 << 20 });
 
   it('finds the same lines as a plain search in every fixture log', () => {
     let found = 0;
