@@ -607,8 +607,15 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
     id: 'repo-id-path',
     class: 'model-not-found-or-auth',
     weight: 100,
-    needles: ['Repo id must be'],
-    pattern: /Repo id must be in the form .*?: '([^']*)'/,
+    // huggingface_hub's other checks of an id: `Cannot have -- or .. in repo_id: 'a--b'`, `Repo id must use
+    // alphanumeric chars …: 'x'` (a path that does not exist is checked as an id too).
+    needles: ['Repo id must', 'in repo_id'],
+    pattern:
+      /(?:Repo id must (?:be in the form|use alphanumeric chars)|Cannot have -- or \.\. in repo_id|Cannot end with '\.git' in repo_id)\b.*?: '([^']*)'/,
+    samples: [
+      "huggingface_hub.errors.HFValidationError: Cannot have -- or .. in repo_id: 'alvarobartt--grok-2-tokenizer'.",
+      "huggingface_hub.errors.HFValidationError: Repo id must be in the form 'repo_name' or 'namespace/repo_name': '/models/x'. Use `repo_type` argument if needed.",
+    ],
     facts: (m) => ({ model: m[1] ?? '', kind: (m[1] ?? '').startsWith('/') ? 'local-missing' : 'bad-id' }),
     summary: (f) =>
       f.kind === 'local-missing'

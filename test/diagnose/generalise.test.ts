@@ -1051,7 +1051,11 @@ describe('general failure shapes', () => {
     ]);
     expect(node.class).toBe('unknown');
     expect(node.evidence.map((e) => e.line)).toEqual([1]);
-    expect(diagnose('auto', ['Error: DownloadError']).class).toBe('hang');
+    expect(diagnose('auto', ['Error: WebserverFailed']).class).toBe('hang');
+    // TGI's download step failing is read by TGI's own rule, with its exit line quoted.
+    const download = diagnose('tgi', ['Error: DownloadError']);
+    expect(download.class).toBe('unknown');
+    expect(download.evidence.map((e) => e.line)).toEqual([1]);
   });
 
   it("reads a CUDA compiler that does not know the GPU's architecture as dependency", () => {
@@ -2038,6 +2042,14 @@ describe('general failure shapes', () => {
         "ValueError: load_weights failed because some weights are missing: missing_exclude_scales={'model.layers.5.pre_moe_norm.weight'}",
       ]).class,
     ).toBe('weight-mismatch');
+  });
+
+  it("reads the Hub refusing a model id's shape as a model that cannot be found", () => {
+    expect(
+      diagnose('sglang', [
+        "huggingface_hub.errors.HFValidationError: Cannot have -- or .. in repo_id: 'alvarobartt--grok-2-tokenizer'.",
+      ]).class,
+    ).toBe('model-not-found-or-auth');
   });
 });
 

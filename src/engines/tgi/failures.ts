@@ -190,12 +190,14 @@ export const TGI_SIGNATURES: readonly Signature[] = [
   },
   {
     // The launcher's exit error after its download step (weights, or merging a PEFT adapter) failed: the step's own
-    // output above names the cause, where it was kept.
+    // output above names the cause, where it was kept. Rust's runtime prints it (`Error: {:?}` of what main returned).
     id: 'tgi-download-error-exit',
     class: 'unknown',
     weight: 10,
+    origin: 'dependency',
     needles: ['DownloadError'],
     pattern: /^Error: DownloadError$/,
+    samples: ['Error: DownloadError'],
     summary: () =>
       "TGI's download step (the weights, or merging an adapter) failed; its own output above names the cause",
   },
