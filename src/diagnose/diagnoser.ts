@@ -24,6 +24,16 @@ import {
 } from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
+import {
+  CAPTURE_ENDS,
+  IN_PROCESS_STARTS,
+  QUIET_STARTS,
+  REQUEST_ECHOES,
+  SERVED_LINES,
+  SERVED_WITHOUT_START,
+  STOP_RULES,
+  UP_LINES,
+} from './engine-lines.ts';
 import { describePhase } from './phase-labels.ts';
 import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
 import { createStartTracker, type LogStartTracker } from './tracker.ts';
@@ -47,13 +57,6 @@ const MAX_PHASE_EVIDENCE = 8;
 const MAX_SUPPORTING = 3;
 const MAX_RANKS = 1024;
 
-// Ctrl-C in any Python server: the exception line of the traceback it prints; abseil's banner for SIGTERM or SIGINT
-// (Ray and other native code) in any process.
-const GENERIC_STOPS: StopRule[] = [
-  { pattern: /^KeyboardInterrupt\b/, needle: 'KeyboardInterrupt', samples: [] },
-  // The banner loses its `***` where a paste's Markdown took it for emphasis.
-  { pattern: /^(?:\*{1,3} ?)?SIG(?:TERM|INT) received at time=/, needle: 'received at time', samples: [] },
-];
 const MAX_STOPS = 16;
 const TRACEBACK_HEAD = /^Traceback \(most recent call last\):/;
 // Python's words between the tracebacks of one chain of exceptions: the later one carries the earlier one on.
@@ -155,52 +158,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const servedFrom = new Map<EngineId, Finding>();
   // The line of the first OpenAI API request answered (every engine serves /v1/*; none sends one while it starts).
   let apiServedLine: number | null = null;
-  const servedLines = NAMED_ENGINES.map((spec) => ({
-    id: spec.id,
-    lines: [spec.readyLine, spec.servingLine].filter(
-      (line): line is RegExp => line !== null && line !== undefined,
-    ),
-  })).filter((entry) => entry.lines.length > 0);
-  const servedWithoutStart = NAMED_ENGINES.flatMap((spec) =>
-    spec.servingWithoutStart === undefined ? [] : [{ id: spec.id, pattern: spec.servingWithoutStart }],
-  );
-  const upLines = NAMED_ENGINES.flatMap((spec) =>
-    spec.upLine === null
-      ? []
-      : [
-          {
-            id: spec.id,
-            pattern: spec.upLine,
-            decisive: [...(spec.readyLine === null ? [] : [spec.readyLine]), ...spec.probeTriggers],
-          },
-        ],
-  );
-  // Starts that log nothing once their model is set up (see EngineSpec.quietStart), by engine: the line that said so.
-  const quietStarts = NAMED_ENGINES.flatMap((spec) =>
-    spec.quietStart === undefined ? [] : [{ id: spec.id, ...spec.quietStart }],
-  );
+  // Quiet starts (see EngineSpec.quietStart), by engine: the line that said so.
   const quietSince = new Map<EngineId, number>();
   // In-process starts (see EngineSpec.inProcessStart), by engine: whether the log showed one begin, and a server.
-  const inProcessStarts = NAMED_ENGINES.flatMap((spec) =>
-    spec.inProcessStart === undefined ? [] : [{ id: spec.id, ...spec.inProcessStart }],
-  );
   const inProcessBegun = new Set<EngineId>();
   // The last line that ended a CUDA graph capture, by engine (see EngineSpec.captureEnds).
   const captureEndedAt = new Map<EngineId, number>();
-  const captureEnds = NAMED_ENGINES.flatMap((spec) =>
-    spec.captureEnds === undefined
-      ? []
-      : [
-          {
-            id: spec.id,
-            pattern: spec.captureEnds,
-            // The capture lines that open or continue one (a capture after another's end runs again).
-            running: spec.phaseRules
-              .filter((rule) => rule.phase === 'graph-capture' || rule.phase === 'draft-graph-capture')
-              .map((rule) => rule.pattern),
-          },
-        ],
-  );
   const serverSeen = new Set<EngineId>();
   const callerBars = new Set<number>();
   // A caller's own finished bar (no label) in a quiet start past its `from` phase: the engine returned to its caller.
@@ -213,15 +176,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       marks.some((mark) => PHASE_IDS.indexOf(mark.name) >= PHASE_IDS.indexOf(from))
     );
   };
-  // Lines that show a stop was asked for, each with the engine whose rule it is (null: any engine's).
-  const stopRules = [
-    ...GENERIC_STOPS.map((rule) => ({ engine: null, rule })),
-    ...NAMED_ENGINES.flatMap((spec) => (spec.stopLines ?? []).map((rule) => ({ engine: spec.id, rule }))),
-  ];
   const stops: { line: number; raw: string; engine: EngineId | null; rule: StopRule }[] = [];
-  const requestEchoes = NAMED_ENGINES.flatMap((spec) =>
-    (spec.requestEchoes ?? []).map((rule) => rule.pattern),
-  );
   const lastLineByRank = new Map<number, number>();
   // The innermost traceback frame in the few lines above a line (the ring holds them in both modes).
   const frameAbove = (line: number): string | null => {
@@ -374,7 +329,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       }
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
-      for (const { id, pattern, decisive } of upLines) {
+      for (const { id, pattern, decisive } of UP_LINES) {
         // After the engine's word that this start failed, only a new start can come up: an access line then is a
         // wrapper's (a launcher answering that the model failed to load).
         if (!pattern.test(text) || startFailed()) continue;
@@ -386,7 +341,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           if (shown === undefined || isDecisive) shownUp.set(id, { ...found, decisive: isDecisive });
         }
       }
-      for (const quiet of quietStarts) {
+      for (const quiet of QUIET_STARTS) {
         if (quiet.line.test(text)) quietSince.set(quiet.id, raw.line);
         const bar = piece.bar;
         if (bar === null || bar.label !== '' || bar.total === 0 || bar.done !== bar.total) continue;
@@ -394,12 +349,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         callerBars.add(raw.line);
         gotThrough(quiet.id, raw);
       }
-      for (const end of captureEnds) {
+      for (const end of CAPTURE_ENDS) {
         if (end.pattern.test(text)) captureEndedAt.set(end.id, raw.line);
         else if (text.includes('aptur') && end.running.some((pattern) => pattern.test(text)))
           captureEndedAt.delete(end.id);
       }
-      for (const start of inProcessStarts) {
+      for (const start of IN_PROCESS_STARTS) {
         if (start.server.test(text)) serverSeen.add(start.id);
         else if (start.begin.test(text)) inProcessBegun.add(start.id);
         else if (
@@ -416,11 +371,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (LAUNCHER_SAYS_UP.test(text) && !startFailed())
         for (const spec of NAMED_ENGINES) gotThrough(spec.id, raw);
       if (apiServedLine === null && API_SERVED.test(text)) apiServedLine = raw.line;
-      for (const { id, lines } of servedLines)
+      for (const { id, lines } of SERVED_LINES)
         if (!servedFrom.has(id) && lines.some((line) => line.test(text)) && !startFailed())
           servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
       // Such a line shows serving only in an excerpt that begins while the server runs: no start, and no failure.
-      for (const { id, pattern } of servedWithoutStart)
+      for (const { id, pattern } of SERVED_WITHOUT_START)
         if (
           !servedFrom.has(id) &&
           pattern.test(text) &&
@@ -429,10 +384,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         )
           servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
       if (stops.length < MAX_STOPS)
-        for (const stop of stopRules)
+        for (const stop of STOP_RULES)
           if (stop.rule.pattern.test(text)) stops.push({ line: raw.line, raw: raw.text, ...stop });
       // A logged request carries user text ("… is not divisible by n") that no failure rule may read.
-      if (requestEchoes.some((pattern) => pattern.test(text))) continue;
+      if (REQUEST_ECHOES.some((pattern) => pattern.test(text))) continue;
       const code = CODE_LINE.test(piece.text);
       let matched = false;
       for (const signature of candidatesFor(text)) {
