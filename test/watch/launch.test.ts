@@ -183,6 +183,39 @@ describe('launch: readiness rules', () => {
     expect(r.of('probe').filter((p) => p.status === 200).length).toBeGreaterThan(1);
   });
 
+  it('calls a second SGLang node ready at its health-check server line, probing nothing', async () => {
+    // A stand-in for `python -m sglang.launch_server --node-rank 1`: its log up to the line SGLang prints once this
+    // node's schedulers are up; it serves no API.
+    const dir = await makeTempDir();
+    const python = join(dir, 'python');
+    await writeFile(
+      python,
+      `#!${process.execPath}\n` +
+        "console.log('[2026-01-14 11:58:07 DP16 TP16 EP16] Load weight begin. avail mem=60.80 GB');\n" +
+        "setTimeout(() => console.log('[2026-01-14 12:03:25] Dummy health check server started in background thread at 127.0.0.1:8000'), 300);\n" +
+        'setInterval(() => {}, 1000);\n',
+      { mode: 0o755 },
+    );
+    const r = await run({
+      command: [
+        python,
+        '-m',
+        'sglang.launch_server',
+        '--model-path',
+        'm',
+        '--node-rank',
+        '1',
+        '--port',
+        '30000',
+      ],
+      log: join(dir, 'node1.log'),
+      timeoutMs: 20_000,
+    });
+    expect(r.result.ok, JSON.stringify(r.events.at(-1))).toBe(true);
+    expect(r.of('notice').map((n) => n.code)).toContain('no-api');
+    expect(r.of('probe')).toEqual([]);
+  });
+
   it("ignores an earlier run's ready line in an appended log", async () => {
     const port = await freePort();
     const dir = await makeTempDir();
