@@ -9,13 +9,6 @@ import { FIXTURE_DIR } from './fixture-logs.ts';
 const expected = (text: string) =>
   SIGNATURES.filter((signature) => signature.needles.some((needle) => text.includes(needle)));
 
-describe('SIGNATURES', () => {
-  it('names each signature by an id of its own (the diagnoser keeps hits by id)', () => {
-    const ids = SIGNATURES.map((signature) => signature.id);
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
-  });
-});
-
 describe('candidatesFor', () => {
   it('agrees with a search for each needle on every fixture log line', () => {
     // Each distinct line once, and one assertion at the end (an expect per line cost more than the check).
