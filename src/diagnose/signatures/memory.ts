@@ -1,0 +1,102 @@
+// Failure signatures shared by every engine: out of GPU memory: weights, KV cache, activations, also through NCCL.
+import type { Signature } from '../facts.ts';
+
+export const MEMORY_SIGNATURES: readonly Signature[] = [
+  // --- cuda-oom: weights, KV cache, activations; also through NCCL.
+  {
+    // Ascend's runtime failing an allocation, with CANN's memory error code (`EL0004: [PID: 3132] … Failed to
+    // allocate memory.`), below torch_npu's error that names no cause.
+    id: 'npu-alloc-failed',
+    class: 'cuda-oom',
+    weight: 88,
+    // AWS Neuron's runtime says the same of a tensor it could not place: `nrt_tensor_allocate status=4
+    // message="Allocation Failure"`.
+    needles: ['EL0004', 'Allocation Failure'],
+    pattern:
+      /\bEL0004: (?:\[PID: \d+\] \S+ )?Failed to allocate memory|\bnrt_tensor_allocate status=\d+ message="Allocation Failure"/,
+    samples: [
+      'EL0004: [PID: 3132] 2025-10-15-16:32:16.417.528 Failed to allocate memory.',
+      'RuntimeError: nrt_tensor_allocate status=4 message="Allocation Failure"',
+    ],
+    facts: () => ({ kind: 'torch' }),
+    summary: () => "the accelerator's runtime could not allocate device memory: it is full",
+  },
+  {
+    id: 'torch-oom',
+    class: 'cuda-oom',
+    weight: 90,
+    needles: ['out of memory', 'OutOfMemoryError'],
+    samples: ['  what():  NPU out of memory. Tried to allocate 4.00 GiB (NPU 4; 61.27 GiB total capacity)'],
+    // Other accelerators' torch backends word it the same way (`NPU out of memory`, `XPU out of memory`).
+    pattern: /(?:CUDA|NPU|XPU|HPU|MPS) out of memory|OutOfMemoryError|CUDA (?:driver )?error: out of memory/,
+    facts: (m) => {
+      const tried = /Tried to allocate ([\d.]+ [KMG]i?B)/.exec(m.input);
+      const gpu = /GPU (\d+) has a total capacity of ([\d.]+ [KMG]i?B)/.exec(m.input);
+      return {
+        kind: 'torch',
+        value: [tried?.[1], gpu === null ? undefined : `GPU ${gpu[1]}`].filter(Boolean).join(' on '),
+      };
+    },
+    summary: (f, c) =>
+      `the GPU ran out of memory${c.phase === null ? '' : ` during ${c.phase}`}${f.value === '' || f.value === undefined ? '' : ` (tried to allocate ${f.value})`}`,
+  },
+  {
+    // XLA's status for memory it could not get (TPU HBM, also JAX on GPU): `RESOURCE_EXHAUSTED: Error loading
+    // program: Attempting to reserve 1.04G at the bottom of memory.`, `RESOURCE_EXHAUSTED: Out of memory while trying
+    // to allocate …`.
+    id: 'xla-resource-exhausted',
+    class: 'cuda-oom',
+    weight: 89,
+    needles: ['RESOURCE_EXHAUSTED'],
+    pattern: /RESOURCE_EXHAUSTED: (.+)$/,
+    samples: [
+      'RuntimeError: Bad StatusOr access: RESOURCE_EXHAUSTED: Error loading program: Attempting to reserve 1.04G at the bottom of memory. That was not possible.',
+    ],
+    facts: () => ({ kind: 'torch', value: '' }),
+    summary: (_f, c) =>
+      `the accelerator (XLA: TPU or GPU) ran out of memory${c.phase === null ? '' : ` during ${c.phase}`}`,
+  },
+  {
+    id: 'cublas-alloc',
+    class: 'cuda-oom',
+    weight: 89,
+    // The driver API's own code for it too: `CUresult error: 2 (out of memory)`, `CUDA_ERROR_OUT_OF_MEMORY`.
+    needles: [
+      'CUBLAS_STATUS_ALLOC_FAILED',
+      'cudaErrorMemoryAllocation',
+      'CUresult error',
+      'CUDA_ERROR_OUT_OF_MEMORY',
+    ],
+    pattern:
+      /CUBLAS_STATUS_ALLOC_FAILED|cudaErrorMemoryAllocation|CUresult error: 2 \(out of memory\)|CUDA_ERROR_OUT_OF_MEMORY/,
+    samples: [
+      '[torch_memory_saver.cpp] CUresult error: 2 (out of memory)  file=csrc/utils.h func=cu_mem_create line=194',
+    ],
+    facts: () => ({ kind: 'torch' }),
+    summary: () => 'a CUDA library could not allocate GPU memory',
+  },
+  {
+    id: 'nccl-calloc',
+    class: 'cuda-oom',
+    weight: 91,
+    needles: ['calloc', 'NCCL WARN', 'Cuda failure'],
+    // Also an NCCL error's `Last error:` below it: `Cuda failure 'out of memory'` on a line of its own.
+    pattern:
+      /Failed to CUDA calloc(?: (\d+) bytes)?|NCCL WARN .*(?:out of memory|Failed to CUDA calloc)|^Cuda failure 'out of memory'/,
+    samples: ["Cuda failure 'out of memory'"],
+    facts: () => ({ kind: 'nccl-calloc' }),
+    summary: () =>
+      'NCCL could not allocate its GPU buffers: the GPU memory was already taken (an NCCL error caused by memory)',
+  },
+  {
+    id: 'kv-len',
+    class: 'cuda-oom',
+    weight: 90,
+    needles: ['KV cache is needed', 'stored in KV cache'],
+    pattern:
+      /KV cache is needed, which is larger than the available KV cache memory|is larger than the maximum number of tokens that can be stored in KV cache/,
+    facts: () => ({ kind: 'kv-len' }),
+    summary: () =>
+      'the KV cache that fits in GPU memory cannot hold one request of the maximum context length',
+  },
+];

@@ -1,0 +1,38 @@
+// Failure signatures shared by every engine: a port the server needs is taken.
+import type { Signature } from '../facts.ts';
+
+export const PORT_SIGNATURES: readonly Signature[] = [
+  // --- port-in-use.
+  {
+    id: 'addr-in-use',
+    class: 'port-in-use',
+    weight: 100,
+    needles: ['already in use', 'Errno 98', 'errno: 98', 'EADDRINUSE', 'already allocated', 'bound already'],
+    // Docker publishing a container's port words it its own way: `Bind for 0.0.0.0:9001 failed: port is already
+    // allocated`; Ascend's HCCL its listening port: `Failed to bind the IP port. Reason: The IP address and port have
+    // been bound already.` (then `host nic listen start failed, port[60000]`).
+    pattern:
+      /[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE|Bind for \S+ failed: port is already allocated|\b\w*[Pp]ort\w* \d+ is already in use|address and port have been bound already/,
+    samples: [
+      'EJ0003: [PID: 159] 2025-03-26-17:01:02.816.428 Failed to bind the IP port. Reason: The IP address and port have been bound already.',
+      'Error response from daemon: driver failed programming external connectivity on endpoint server: Bind for 0.0.0.0:9001 failed: port is already allocated',
+      'RuntimeError: engine_info_bootstrap_port 8998 is already in use. When running multiple instances on the same node, each instance must use a different --engine-info-bootstrap-port.',
+    ],
+    facts: (m) => {
+      if (m.input.includes('bound already')) return { port: '', kind: 'collective-port' };
+      const port =
+        /Bind for \S+:(\d+) failed/.exec(m.input) ??
+        /bind on address \('[^']*', (\d+)\)/.exec(m.input) ??
+        /bind to \[?[\w.:]*\]?:(\d+)/.exec(m.input) ??
+        /[Pp]ort\w* (\d+) is already in use/.exec(m.input) ??
+        /[Pp]ort (\d+)/.exec(m.input);
+      return { port: port?.[1] ?? '' };
+    },
+    summary: (f) =>
+      f.port === '' || f.port === undefined
+        ? f.kind === 'collective-port'
+          ? "the collective library (Ascend's HCCL) could not listen on its port: another process on this host holds it"
+          : 'a port the server needs is already in use'
+        : `port ${f.port} is already in use`,
+  },
+];

@@ -1,0 +1,246 @@
+// Failure signatures shared by every engine, argparse and the engines' own checks of settings: unknown options and
+// refused values.
+import type { Signature } from '../facts.ts';
+
+export const SETTINGS_SIGNATURES: readonly Signature[] = [
+  // --- unknown-flag / invalid-value: argparse exits before any GPU work.
+  {
+    id: 'argparse-unrecognized',
+    class: 'unknown-flag',
+    weight: 100,
+    needles: ['error: unrecognized arguments'],
+    pattern: /(?:^|\s)([\w./-]+): error: unrecognized arguments: (.+)$|error: unrecognized arguments: (.+)$/,
+    facts: (m) => ({ prog: m[1] ?? '', flag: (m[2] ?? m[3] ?? '').trim() }),
+    summary: (f) =>
+      `${f.prog === '' || f.prog === undefined ? 'the server' : f.prog} rejected unknown arguments: ${f.flag ?? ''}`,
+  },
+  {
+    id: 'argparse-ambiguous',
+    class: 'unknown-flag',
+    weight: 100,
+    needles: ['error: ambiguous option'],
+    pattern: /error: ambiguous option: (\S+)/,
+    facts: (m) => ({ flag: m[1] ?? '' }),
+    summary: (f) => `the server rejected the abbreviated option ${f.flag ?? ''} (ambiguous)`,
+  },
+  {
+    id: 'argparse-invalid-choice',
+    class: 'invalid-value',
+    weight: 100,
+    needles: ['error: argument'],
+    pattern: /error: argument ([-\w/]+): invalid choice: '([^']*)' \(choose from (.+)\)/,
+    facts: (m) => ({ flag: m[1]?.split('/')[0] ?? '', value: m[2] ?? '', choices: m[3] ?? '' }),
+    summary: (f) => `${f.flag ?? ''} does not accept '${f.value ?? ''}' (it accepts ${f.choices ?? ''})`,
+  },
+  {
+    // A registry of named plugins refusing a name (vLLM's tool and reasoning parsers, as a KeyError).
+    id: 'invalid-named-choice',
+    class: 'invalid-value',
+    weight: 96,
+    needles: ['se from'],
+    pattern: /\binvalid ([a-z][\w -]{2,40}): '?([^\s'(]+)'? \(cho(?:o)?se from (.+?)\)?'?$/,
+    samples: ["KeyError: 'invalid tool call parser: openai (chose from { deepseek_v3, glm45, hermes })'"],
+    facts: (m) => ({
+      key: m[1] ?? '',
+      // Its option is the name spelled as a flag: `tool call parser` → --tool-call-parser.
+      flag: `--${(m[1] ?? '').trim().replace(/ /g, '-')}`,
+      value: m[2] ?? '',
+      choices: (m[3] ?? '').replace(/[{}]/g, '').trim(),
+    }),
+    summary: (f) =>
+      `${f.value ?? ''} is not a valid ${f.key ?? 'choice'} (${f.flag ?? ''}); the choices are: ${f.choices ?? ''}`,
+  },
+  {
+    id: 'argparse-invalid-value',
+    class: 'invalid-value',
+    weight: 99,
+    needles: ['error: argument'],
+    pattern: /error: argument ([-\w/]+): (.+)$/,
+    facts: (m) => ({ flag: m[1]?.split('/')[0] ?? '', value: m[2] ?? '' }),
+    summary: (f) => `the server rejected the value of ${f.flag ?? ''}: ${f.value ?? ''}`,
+  },
+  {
+    id: 'argparse-required',
+    class: 'unknown-flag',
+    weight: 99,
+    needles: ['error: the following arguments are required'],
+    pattern: /error: the following arguments are required: (.+)$/,
+    facts: (m) => ({ flag: m[1] ?? '' }),
+    summary: (f) => `the server needs arguments that were not given: ${f.flag ?? ''}`,
+  },
+  {
+    id: 'tp-heads',
+    class: 'invalid-value',
+    weight: 100,
+    needles: ['must be divisible by'],
+    pattern: /Total number of attention heads \((\d+)\) must be divisible by tensor parallel size \((\d+)\)/,
+    facts: (m) => ({ heads: m[1] ?? '', tp: m[2] ?? '', kind: 'tp-heads' }),
+    summary: (f) =>
+      `tensor parallel size ${f.tp ?? ''} does not divide the model's ${f.heads ?? ''} attention heads`,
+  },
+  {
+    id: 'divisible',
+    class: 'invalid-value',
+    weight: 98,
+    needles: ['divisible by'],
+    pattern: /(?<!\S)((?:[\w.]+=)?\S+ (?:must be|is not) divisible by .+)$/,
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `a size the settings give does not divide as the model or kernel needs: ${f.value ?? ''}`,
+  },
+  {
+    // pydantic's wrapper around a configuration check: a specific shape inside it (an unsupported architecture, a
+    // KV cache that does not fit) decides the class, so this applies only to lines nothing else matched.
+    id: 'config-validation',
+    class: 'invalid-value',
+    weight: 97,
+    fallback: true,
+    needles: ['Value error, '],
+    pattern: /Value error, (.+?)(?: \[type=value_error.*)?$/,
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
+  },
+  {
+    // A ValueError (or an assertion, as SGLang's server-argument checks raise) that names a command-line option: a
+    // check refused the settings (`--data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2`):
+    // only for lines nothing more specific matched.
+    id: 'option-refused',
+    class: 'invalid-value',
+    weight: 59,
+    fallback: true,
+    needles: ['rror'],
+    pattern:
+      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?<![\w-])--[a-z][\w-]+.*)$/,
+    samples: [
+      'ValueError: Error: --data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2',
+      'ValueError: Cannot set --encoder-only and --disaggregation-mode prefill/decode together',
+      'AssertionError: Elastic EP scale-up requires --pp-size 1 (got pp_size=2); WORLD must not span PP stages.',
+      'ArgumentTypeError: --cuda-graph-config must be a JSON object, got list',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the server refused its settings: ${f.value ?? ''}`,
+  },
+  {
+    // An error that says a package is missing and asks for it (`please check if the opp_kernel package is installed`,
+    // `Please install vllm by pip install …`): only for lines nothing more specific matched.
+    id: 'install-hint',
+    class: 'dependency',
+    weight: 62,
+    fallback: true,
+    needles: ['rror', 'xcepti'],
+    pattern:
+      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:is|are) not installed\b|must be installed|[Pp]lease (?:install|upgrade|reinstall)\b|check (?:if|whether) (?:the )?[\w.-]+ (?:package )?is installed|\bpip install\b|[Ee]nsure .{0,80}\b(?:is|are) installed|check (?:the |your )?[\w.-]+ installation|\bor (?:higher|newer) is required|\bis required, but found\b|\b(?:Install|Upgrade) (?:an? )?[\w.-]+ (?:build|version|package|or )).*)$/,
+    samples: [
+      'RuntimeError: call aclnnSwiGlu failed, detail:EZ1001: Get path and read binary_info_config.json failed, please check if the opp_kernel package is installed!',
+      'ValueError: awq quantization requires some operators from fast-kernels. Please install fast-kernels by `pip install fast-kernels==0.9.0`',
+      'RuntimeError: nvidia-smi not found. Ensure NVIDIA drivers are installed and accessible.',
+      'AssertionError: NCCL version 2.27.3 or higher is required for NCCL symmetric memory',
+      'ValueError: Ray version 2.40 is required, but found 2.9.3',
+    ],
+    facts: (m) => {
+      const named =
+        /check (?:if|whether) (?:the )?([\w.-]+) (?:package )?is installed|[Pp]lease (?:install|upgrade|reinstall) `?([\w.-]+)|([\w.-]+) (?:is|are) not installed|pip install (?:-U )?`?([\w.-]+)/.exec(
+          m[1] ?? '',
+        );
+      const name = named?.slice(1).find(Boolean) ?? '';
+      return { value: m[1] ?? '', ...(name === '' ? {} : { package: name.replace(/[=<>].*$/, '') }) };
+    },
+    summary: (f) => `a package the server needs is missing or too old: ${f.value ?? ''}`,
+  },
+  {
+    // Two packages released together (a library and its prebuilt kernels) installed at different versions: an
+    // import-time check refuses them, sometimes with no exception type in the log (FlashInfer and flashinfer-cubin).
+    id: 'package-version-mismatch',
+    class: 'dependency',
+    weight: 96,
+    needles: ['does not match'],
+    pattern:
+      /\b([\w.-]+) version \(?v?([\w.+-]+?)\)? does not match (?:the )?([\w.-]+) version \(?v?([\w.+-]+?)\)?[.,;]?(?:\s|$)/,
+    samples: [
+      'flashinfer-cubin version (0.6.13) does not match flashinfer version (0.6.14). Please install the same version of both packages.',
+    ],
+    facts: (m) => ({
+      package: m[1] ?? '',
+      value: `${m[1] ?? ''} ${m[2] ?? ''} with ${m[3] ?? ''} ${m[4] ?? ''}`,
+    }),
+    summary: (f) =>
+      `two packages that must be the same release are not: ${f.value ?? ''}; install matching versions`,
+  },
+  {
+    // A check that finds too little memory for what the settings ask, worded freely by each release (`Not enough GPU
+    // memory for hybrid … state cache`, `Out of memory. Please set a smaller number for --max-running-requests`, a
+    // hint to raise gpu_memory_utilization or --mem-fraction-static): only for lines nothing more specific matched.
+    id: 'memory-check',
+    class: 'cuda-oom',
+    weight: 61,
+    fallback: true,
+    needles: ['rror', 'xcepti'],
+    pattern:
+      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:[Nn]ot enough|[Ii]nsufficient|[Ll]ack of) (?:GPU |device |NPU |KV cache |free )?memory\b|\b[Oo]ut of memory\b|[Mm]emory pool size is too small|leaves no room for the|higher than the total available (?:device|GPU) memory|(?:[Ii]ncreas|[Rr]ais)(?:e|ing) `?(?:--)?(?:gpu[_-]memory[_-]utilization|mem[_-]fraction[_-]static)\b).*)$/,
+    samples: [
+      'RuntimeError: Out of memory. Please set a smaller number for `--max-running-requests`.',
+      'RuntimeError: Not enough GPU memory for hybrid (mamba/linear-attention) state cache. Computed max_mamba_cache_size=0.',
+      'ValueError: Cannot auto-fit max_model_len: not enough GPU memory available to serve even a single token. Try increasing `gpu_memory_utilization`.',
+      'AssertionError: Memory pool size is too small',
+      // a device runtime's own word (Rebellions' NPU)
+      'RuntimeError: SYS_EBUSY: Lack of device memory. (code: -16)',
+    ],
+    facts: (m) => ({ value: m[1] ?? '', kind: 'kv-cache' }),
+    summary: (f) => `the server found too little GPU memory for its settings: ${f.value ?? ''}`,
+  },
+  {
+    // A configuration check that refuses a combination of settings, worded freely by each release (`X is not
+    // compatible with radix cache when …`, `torch.bfloat16 is not supported for quantization method awq`,
+    // `quantization is not available on CPU`): only for lines nothing more specific matched.
+    id: 'settings-incompatible',
+    class: 'invalid-value',
+    weight: 60,
+    fallback: true,
+    needles: ['ValueError', 'NotImplementedError', 'AssertionError'],
+    pattern:
+      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|(?:does not|doesn't|do not|cannot) (?:yet )?support\b|(?:is|are) (?:not yet|currently not) supported\b|(?:is|are) incompatible with|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |\w+ \(\d+\) (?:is|are) (?:larger|greater|smaller|less|higher|lower) than \w+ \(\d+\)|Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected |(?:caused by|due to) (?:a |an )?too (?:large|small|high|low) [a-z]).*)$/,
+    samples: [
+      'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
+      'ValueError: quantization is not available on CPU',
+      'ValueError: Cannot find the config file for awq',
+      'ValueError: Trying to run tensor parallelization but the model does not support it yet!',
+      'ValueError: The input size is not aligned with the quantized weight shape. This can be caused by too large tensor parallel size.',
+      'AssertionError: In Mamba cache align mode, block_size (2096) must be <= max_num_batched_tokens (2048).',
+      'ValueError: Unsupported mxfp4_backend for Mxfp4MoEMethod: Mxfp4MoeBackend.FLASHINFER_CUTLASS_MXFP4_MXFP8. Expected TRTLLM, Triton, AITER, or XPU backend.',
+      'ValueError: Quantization method specified in the model config (compressed-tensors) does not match the quantization method specified in the `quantization` argument (awq).',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the server refused a combination of settings: ${f.value ?? ''}`,
+  },
+  {
+    // Triton refusing FP8 e4m3 on a GPU before compute capability 8.9 (Ampere and older): the checkpoint's or the
+    // kernel's number format needs a newer GPU, as bfloat16 does before 8.0.
+    id: 'fp8-unsupported-gpu',
+    class: 'invalid-value',
+    weight: 93,
+    needles: ['in this architecture'],
+    pattern: /type (fp8\w+) not supported in this architecture/,
+    samples: [
+      "ValueError(\"type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')\")",
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `this GPU cannot run ${f.value ?? 'this FP8'} kernels (FP8 e4m3 needs compute capability 8.9 or newer): use a checkpoint or quantization without FP8`,
+  },
+  {
+    // No kernel for a quantized layer runs on this GPU (each candidate names the compute capability it needs): the
+    // checkpoint's number format needs a newer GPU, like FP8 above.
+    id: 'kernel-capability',
+    class: 'invalid-value',
+    weight: 93,
+    needles: ['Failed to find a kernel', 'requires capability'],
+    pattern:
+      /Failed to find a kernel that can implement the ([\w ]+?) linear layer|requires capability (\d+), current (\d+)/,
+    samples: [
+      'ValueError: Failed to find a kernel that can implement the WNA16 linear layer. Reasons: ',
+      'MacheteLinearKernel requires capability 90, current 89',
+    ],
+    facts: (m) => ({ value: m[1] ?? `compute capability ${m[2] ?? ''} (this GPU: ${m[3] ?? ''})` }),
+    summary: (f) =>
+      `no kernel for the checkpoint's quantized layers runs on this GPU (${f.value ?? ''}): use a checkpoint or quantization this GPU supports`,
+  },
+];
