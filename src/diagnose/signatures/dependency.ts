@@ -319,20 +319,6 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
       `a kernel build found no ${f.value ?? 'header'}: the C compiler or the development headers (Python's, CUDA's) are missing or not on its path`,
   },
   {
-    // A check of free GPU memory against what the start needs, in any wording that names both (`observed free HBM is
-    // below the runtime reserve: 13330546688 bytes available, 15000000000 required`).
-    id: 'free-memory-below-need',
-    class: 'cuda-oom',
-    weight: 90,
-    needles: ['free HBM', 'free VRAM', 'free memory', 'free GPU memory', 'free device memory'],
-    pattern:
-      /\bfree (?:HBM|VRAM|(?:GPU |device )?memory)\b[^:]{0,40}\b(?:is below|is less than|below|less than)\b.*\b(?:required|reserve|requested|needed)\b/,
-    samples: [
-      'RuntimeError: Tiered MoE observed free HBM is below the runtime reserve: 13330546688 bytes available, 15000000000 required.',
-    ],
-    summary: () => 'the GPU has less free memory than the start needs',
-  },
-  {
     id: 'driver',
     class: 'dependency',
     weight: 100,
@@ -341,16 +327,6 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
       /(?:Error|Exception|Warning)\b.*(NVIDIA driver on your system is too old|CUDA driver version is insufficient|[Ff]ound no NVIDIA driver|libcuda\.so[.\d]*: cannot open shared object file|GLIBC_[\w.]+' not found)/,
     facts: (m) => ({ value: m[1] ?? '', kind: 'driver' }),
     summary: (f) => `the GPU driver or system libraries do not fit this build: ${f.value ?? ''}`,
-  },
-  {
-    id: 'bf16-capability',
-    class: 'invalid-value',
-    weight: 100,
-    needles: ['Bfloat16 is only supported'],
-    pattern: /Bfloat16 is only supported on GPUs with compute capability of at least ([\d.]+)/,
-    facts: () => ({ flag: '--dtype', value: 'bfloat16', choices: 'half (float16)', kind: 'dtype' }),
-    summary: () =>
-      'this GPU cannot run bfloat16 (compute capability too low): the model needs another dtype here',
   },
   {
     id: 'transformers-arch',
@@ -503,42 +479,5 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
     ],
     facts: () => ({ kind: 'arch' }),
     summary: () => 'the installed CUDA kernels were not built for this GPU architecture',
-  },
-  {
-    // The model path or repo has no config the server can read (no config.json or params.json): a wrong path, a gated
-    // repo read without a token, or a repo id where a local folder was meant.
-    id: 'no-config-format',
-    class: 'model-not-found-or-auth',
-    weight: 95,
-    needles: ['No supported config format'],
-    pattern: /No supported config format found in (\S+)/,
-    samples: ['ValueError: No supported config format found in mistralai/Mistral-7B-v0.1'],
-    facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
-    summary: (f) =>
-      `no config.json or params.json could be read for ${f.model ?? 'the model'}: check the path or repo id, and for a gated repo the Hugging Face token`,
-  },
-  {
-    // Hugging Face's offline mode is on (HF_HUB_OFFLINE=1) and a file the server asked for is not in the cache.
-    id: 'hub-offline',
-    class: 'model-not-found-or-auth',
-    weight: 90,
-    needles: ['OfflineModeIsEnabled'],
-    pattern: /OfflineModeIsEnabled: Cannot reach (\S+): offline mode is enabled/,
-    samples: [
-      'huggingface_hub.errors.OfflineModeIsEnabled: Cannot reach https://huggingface.co/org/m/resolve/main/config.json: offline mode is enabled. To disable it, please unset the `HF_HUB_OFFLINE` environment variable.',
-    ],
-    facts: (m) => ({ model: m[1] ?? '', kind: 'offline' }),
-    summary: (f) =>
-      `Hugging Face offline mode is on and ${f.model ?? 'a file'} is not in the local cache: download the model first, or unset HF_HUB_OFFLINE`,
-  },
-  {
-    id: 'model-file-missing',
-    class: 'model-not-found-or-auth',
-    weight: 100,
-    needles: ['No such file or directory'],
-    pattern:
-      /No such file or directory: '([^']*(?:config\.json|params\.json|tokenizer[^'/]*|\.safetensors|\.bin))'/,
-    facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
-    summary: (f) => `a model file is missing: ${f.model ?? ''}`,
   },
 ];

@@ -99,4 +99,18 @@ export const MEMORY_SIGNATURES: readonly Signature[] = [
     summary: () =>
       'the KV cache that fits in GPU memory cannot hold one request of the maximum context length',
   },
+  {
+    // A check of free GPU memory against what the start needs, in any wording that names both (`observed free HBM is
+    // below the runtime reserve: 13330546688 bytes available, 15000000000 required`).
+    id: 'free-memory-below-need',
+    class: 'cuda-oom',
+    weight: 90,
+    needles: ['free HBM', 'free VRAM', 'free memory', 'free GPU memory', 'free device memory'],
+    pattern:
+      /\bfree (?:HBM|VRAM|(?:GPU |device )?memory)\b[^:]{0,40}\b(?:is below|is less than|below|less than)\b.*\b(?:required|reserve|requested|needed)\b/,
+    samples: [
+      'RuntimeError: Tiered MoE observed free HBM is below the runtime reserve: 13330546688 bytes available, 15000000000 required.',
+    ],
+    summary: () => 'the GPU has less free memory than the start needs',
+  },
 ];

@@ -75,4 +75,41 @@ export const MODEL_ACCESS_SIGNATURES: readonly Signature[] = [
         ? 'the Hugging Face Hub could not be reached and the model is not in the local cache'
         : `the model ${f.model === '' || f.model === undefined ? '' : `'${f.model}' `}was not found (neither a local directory nor a Hub repo)`,
   },
+  {
+    // The model path or repo has no config the server can read (no config.json or params.json): a wrong path, a gated
+    // repo read without a token, or a repo id where a local folder was meant.
+    id: 'no-config-format',
+    class: 'model-not-found-or-auth',
+    weight: 95,
+    needles: ['No supported config format'],
+    pattern: /No supported config format found in (\S+)/,
+    samples: ['ValueError: No supported config format found in mistralai/Mistral-7B-v0.1'],
+    facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
+    summary: (f) =>
+      `no config.json or params.json could be read for ${f.model ?? 'the model'}: check the path or repo id, and for a gated repo the Hugging Face token`,
+  },
+  {
+    // Hugging Face's offline mode is on (HF_HUB_OFFLINE=1) and a file the server asked for is not in the cache.
+    id: 'hub-offline',
+    class: 'model-not-found-or-auth',
+    weight: 90,
+    needles: ['OfflineModeIsEnabled'],
+    pattern: /OfflineModeIsEnabled: Cannot reach (\S+): offline mode is enabled/,
+    samples: [
+      'huggingface_hub.errors.OfflineModeIsEnabled: Cannot reach https://huggingface.co/org/m/resolve/main/config.json: offline mode is enabled. To disable it, please unset the `HF_HUB_OFFLINE` environment variable.',
+    ],
+    facts: (m) => ({ model: m[1] ?? '', kind: 'offline' }),
+    summary: (f) =>
+      `Hugging Face offline mode is on and ${f.model ?? 'a file'} is not in the local cache: download the model first, or unset HF_HUB_OFFLINE`,
+  },
+  {
+    id: 'model-file-missing',
+    class: 'model-not-found-or-auth',
+    weight: 100,
+    needles: ['No such file or directory'],
+    pattern:
+      /No such file or directory: '([^']*(?:config\.json|params\.json|tokenizer[^'/]*|\.safetensors|\.bin))'/,
+    facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
+    summary: (f) => `a model file is missing: ${f.model ?? ''}`,
+  },
 ];

@@ -243,4 +243,14 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
     summary: (f) =>
       `no kernel for the checkpoint's quantized layers runs on this GPU (${f.value ?? ''}): use a checkpoint or quantization this GPU supports`,
   },
+  {
+    id: 'bf16-capability',
+    class: 'invalid-value',
+    weight: 100,
+    needles: ['Bfloat16 is only supported'],
+    pattern: /Bfloat16 is only supported on GPUs with compute capability of at least ([\d.]+)/,
+    facts: () => ({ flag: '--dtype', value: 'bfloat16', choices: 'half (float16)', kind: 'dtype' }),
+    summary: () =>
+      'this GPU cannot run bfloat16 (compute capability too low): the model needs another dtype here',
+  },
 ];
