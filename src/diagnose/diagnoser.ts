@@ -74,7 +74,8 @@ const MAX_FRAMES = 32;
 // A frame printed below a native crash, not above it: faulthandler's dump (`File "…", line 741 in f`) and a C++
 // exception's stack (`frame #3: at::… + 0x4c (…)`).
 const DUMP_FRAME = /", line \d+ in \w+$|^frame #\d+: /;
-const PYTHON_FRAME = /^File "[^"]+", line \d+, in \S+$/;
+// A Python traceback's frame line, or its start where a paste wrapped it.
+const PYTHON_FRAME_START = /^File "[^"]+", l(?:ine \d+, in \S+)?$/;
 
 const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard: Some\((\d+)\)/;
 
@@ -528,13 +529,14 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     return '';
   };
 
-  // Whether the log's last lines are a Python traceback's frames (`File "…", line N, in f` and the code under it).
+  // Whether the log's last lines are a Python traceback's frames (`File "…", line N, in f` and the code under it, a
+  // frame a paste wrapped in two included: `File "…/x.py", l` then `ine 743, in __init__`).
   const endsInTraceback = (): boolean =>
     ring
       .map((raw) => normalizeLine(raw.text).text.trim())
       .filter((text) => text !== '')
-      .slice(-2)
-      .some((text) => PYTHON_FRAME.test(text));
+      .slice(-3)
+      .some((text) => PYTHON_FRAME_START.test(text));
 
   const diagnoseSilence = (
     engine: EngineId,

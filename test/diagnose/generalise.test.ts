@@ -2051,6 +2051,61 @@ describe('general failure shapes', () => {
       ]).class,
     ).toBe('model-not-found-or-auth');
   });
+
+  it("reads a CUDA compiler that refuses a build's option, and ninja stopping, as a toolchain that does not fit", () => {
+    const nvcc = diagnose('auto', [
+      "nvcc fatal   : Unknown option '-generate-dependencies-with-compile'",
+      'ninja: build stopped: subcommand failed.',
+    ]);
+    expect(nvcc.class).toBe('dependency');
+    expect(nvcc.summary).toContain('-generate-dependencies-with-compile');
+    expect(diagnose('auto', ['ninja: build stopped: subcommand failed.']).class).toBe('dependency');
+  });
+
+  it("reads early SGLang's unsupported architecture as the server having no class for the checkpoint", () => {
+    expect(
+      diagnose('auto', [
+        "ValueError: Unsupported architectures: Phi3ForCausalLM. Supported list: ['CohereForCausalLM', 'LlamaForCausalLM']",
+      ]).class,
+    ).toBe('weight-mismatch');
+  });
+
+  it('reads a log that ends in a traceback frame a paste wrapped as a failure, not a hang', () => {
+    const prefix = '(VllmWorker rank=0 pid=20455) ERROR 07-08 15:41:43 [multiproc_executor.py:487] ';
+    const result = diagnose('vllm', [
+      `${prefix}  File "/usr/lib/python3/site-packages/vllm/model_executor/models/deepseek_v2.py", l`,
+      `${prefix}ine 743, in __init__`,
+      `${prefix}    assert isinstance(layer, DeepseekV2DecoderLayer)`,
+    ]);
+    expect(result.class).toBe('unknown');
+    expect(result.summary).toMatch(/ends inside a traceback/);
+  });
+
+  it("reads vLLM's offline LLM rendering the prompts it was given as an engine that got through its start", () => {
+    const result = diagnose('vllm', [
+      'INFO 06-13 10:20:59 [core.py:310] init engine (profile, create kv cache, warmup model) took 125.94 s',
+      'Rendering prompts:   0%|          | 0/1 [00:00<?, ?it/s]Traceback (most recent call last):',
+      "TypeError: '>' not supported between instances of 'str' and 'int'",
+    ]);
+    expect(result.class).toBe('ready');
+  });
+
+  it("reads TGI's router sizing its batches after the warm-up as a start that got through", () => {
+    const lines = [
+      '2025-04-16T17:56:57.310651Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:125: Warming up model',
+      '2025-04-16T17:57:01.163878Z  INFO text_generation_router_v3: backends/v3/src/lib.rs:137: Setting max batch total tokens to 1069251',
+    ];
+    expect(diagnose('auto', lines).class).toBe('ready');
+    expect(diagnose('auto', lines.slice(0, 1)).class).toBe('hang');
+  });
+
+  it('reads a feature enabled that the model does not support as a refused setting', () => {
+    expect(
+      diagnose('vllm', [
+        'ValueError: use_local_argmax_reduction is enabled but draft model Qwen4ExpMTP does not implement get_top_tokens().',
+      ]).class,
+    ).toBe('invalid-value');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

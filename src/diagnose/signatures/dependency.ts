@@ -130,10 +130,11 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
     stepDecides: true,
     needles: ['ninja', 'Ninja', 'building extension', 'PassManager::run'],
     pattern:
-      /CalledProcessError: Command '\['ninja'[^\]]*\]' returned non-zero exit status \d+|Ninja build failed|Error building extension '([\w.-]+)'|^(?:RuntimeError: )?PassManager::run failed$/,
+      /CalledProcessError: Command '\['ninja'[^\]]*\]' returned non-zero exit status \d+|Ninja build failed|Error building extension '([\w.-]+)'|^(?:RuntimeError: )?PassManager::run failed$|^ninja: build stopped: subcommand failed\.$/,
     samples: [
       "subprocess.CalledProcessError: Command '['ninja', '-v', '-C', '/root/.cache/flashinfer/86/cached_ops', '-f', '/root/.cache/flashinfer/86/cached_ops/build.ninja']' returned non-zero exit status 1.",
       "RuntimeError: Error building extension 'batch_prefill_with_kv_cache_dtype_q_bf16'",
+      'ninja: build stopped: subcommand failed.',
     ],
     facts: (m) => ({ value: m[1] ?? '', kind: 'toolchain-build' }),
     summary: (f) =>
@@ -276,6 +277,20 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ value: m[1] ?? '', kind: 'abi' }),
     summary: () =>
       'a compiled extension does not match the installed libraries (undefined symbol: built against another torch/CUDA)',
+  },
+  {
+    // The CUDA compiler refusing an option the build passes (`nvcc fatal : Unknown option
+    // '-generate-dependencies-with-compile'`): the CUDA toolkit is older than the kernels being built expect.
+    id: 'nvcc-unknown-option',
+    class: 'dependency',
+    weight: 60,
+    stepDecides: true,
+    needles: ['nvcc fatal'],
+    pattern: /nvcc fatal\s*: Unknown option '(-[\w-]+)'/,
+    samples: ["nvcc fatal   : Unknown option '-generate-dependencies-with-compile'"],
+    facts: (m) => ({ value: m[1] ?? '', kind: 'toolchain' }),
+    summary: (f) =>
+      `the CUDA compiler (nvcc) does not know the option ${f.value ?? ''} the kernel build passes: its CUDA toolkit is older than the build expects`,
   },
   {
     // A library's table of GPU architectures without this one (aiter's `KeyError: 'gfx1151'`): the installed build

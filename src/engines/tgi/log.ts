@@ -8,6 +8,11 @@ export type SampledRule = PhaseRule & { samples: readonly string[] };
 // The router's `Connected` is printed once the HTTP server listens after warm-up: TGI's ready line.
 export const TGI_READY_LINE = /^Connected$/;
 
+// The router's word that its warm-up succeeded (`Setting max batch total tokens to 30816`, printed once the shards
+// answered the warm-up batch); only the webserver's start comes after it. A pasted log that ends there shows a start
+// that got through; an error after it (the webserver's port taken) is still the start's.
+export const TGI_UP_LINE = /^Connected$|^Setting max batch total tokens to \d+/;
+
 // The router's answer to a request it served (`generate{…}: text_generation_router::server: router/src/server.rs:637:
 // Success`), or any line it logs inside a request's span (`generate_stream{parameters=…}: …`, the batches it runs
 // for requests, `batch{batch_size=1}:prefill:…`): the start got through, also in a log that begins after `Connected`

@@ -25,7 +25,7 @@ export const VLLM_STARTED_LINE =
 // failed (`EngineCore encountered a fatal error.`: a failed start says `EngineCore failed to start.`), a request's
 // stream that failed, the client's word that its engine core died (`EngineDeadError`: a core that dies while starting
 // fails the client's start instead), or the offline LLM class's progress bars over the prompts it was given
-// (`Adding requests: 100%|…`, `Processed prompts: 100%|…`: drawn once the engine is up), or a V1 engine core's
+// (`Adding requests: 100%|…`, `Processed prompts: 100%|…`, from 0.19 `Rendering prompts: 0%|…`: drawn once the engine is up), or a V1 engine core's
 // traceback through its busy loop (`in run_busy_loop`: the loop that runs requests starts once the core is up), or
 // a failed call a client made on the running core (`Invocation of sleep method failed`), or the V1 client's output
 // handler failing (`AsyncLLM output_handler failed.`, a traceback through `output_handler` or `get_output_async`: it
@@ -33,7 +33,7 @@ export const VLLM_STARTED_LINE =
 // (`Waiting for application shutdown.`: uvicorn runs it only after its startup, which comes after the engine's), or
 // sleep mode put to use (`It took 3.7 seconds to fall asleep.`, `… to wake up tags …`: asked of a running engine).
 export const VLLM_SERVING_LINE =
-  /^Application startup complete\.|^It took [\d.]+ seconds to (?:fall asleep|wake up)\b|^Waiting for application shutdown\.|^AsyncLLM output_handler failed\.|^File "[^"]*\/v1\/engine\/core\.py", line \d+, in run_busy_loop$|^File "[^"]*\/v1\/engine\/(?:async_llm|core_client)\.py", line \d+, in (?:output_handler|get_output_async)$|^Invocation of \w+ method failed$|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts): +\d+%\|/;
+  /^Application startup complete\.|^It took [\d.]+ seconds to (?:fall asleep|wake up)\b|^Waiting for application shutdown\.|^AsyncLLM output_handler failed\.|^File "[^"]*\/v1\/engine\/core\.py", line \d+, in run_busy_loop$|^File "[^"]*\/v1\/engine\/(?:async_llm|core_client)\.py", line \d+, in (?:output_handler|get_output_async)$|^Invocation of \w+ method failed$|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts|Rendering prompts): +\d+%\|/;
 
 // The V0 engine run in the caller's process (the offline `LLM` class, up to 0.10): its start begins at the engine's
 // config line (`Initializing an LLM engine (v0.6.6) with config: …`, from 0.8 `a V0 LLM engine`), and the constructor
@@ -243,6 +243,7 @@ export const VLLM_PHASE_NEEDLES: readonly string[] = [
   'Dumping',
   'Processed prompts',
   'Adding requests',
+  'Rendering prompts',
   'Supported',
   'busy_l', // a V1 engine core's traceback through `run_busy_loop`: it was serving
   'output_h', // the V1 client's output handler failed: it was serving
