@@ -2106,6 +2106,24 @@ describe('general failure shapes', () => {
       ]).class,
     ).toBe('invalid-value');
   });
+
+  it("reads an error with no class of its own inside torch.distributed's first calls as the distributed setup failing", () => {
+    const result = diagnose('tgi', [
+      'Traceback (most recent call last):',
+      '  File "/opt/conda/lib/python3.9/site-packages/torch/distributed/distributed_c10d.py", line 3315, in barrier',
+      '    work = default_pg.barrier(opts=opts)',
+      'RuntimeError: CUDA error: operation not supported',
+    ]);
+    expect(result.class).toBe('nccl');
+  });
+
+  it('reads a device runtime refusing the number of devices as a parallel size that does not fit', () => {
+    expect(
+      diagnose('auto', [
+        '2024-Jun-01 13:16:27.706192   273:485   ERROR   NRT:nrt_load_collectives                    Unsupported topology. Supported number of Neuron Cores is 1, 2, 8, 16 or a multiple of 32.  For other configurations, consider using i',
+      ]).class,
+    ).toBe('invalid-value');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

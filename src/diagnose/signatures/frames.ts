@@ -24,10 +24,25 @@ const TORCH_NATIVE_GRAPH_FRAME: FrameContext = {
   ],
 };
 
-// Traceback frames that place the error below them in one step of the start: torch's capture, and the engines' own
-// steps (SGLang's warm-up, the engines' capture loops).
+// torch.distributed's own calls that set up or first exercise the process group (`barrier`, `all_reduce`, …): an
+// error with no class of its own below one (`CUDA error: operation not supported` in the first barrier) broke the
+// distributed setup.
+const TORCH_DISTRIBUTED_FRAME: FrameContext = {
+  class: 'nccl',
+  label: 'the distributed setup failed',
+  needle: 'distributed_c10d.py',
+  pattern:
+    /torch[\\/]distributed[\\/]distributed_c10d\.py", line \d+,? in (?:barrier|all_reduce|broadcast|all_gather|init_process_group|new_group)\b/,
+  samples: [
+    'File "/opt/conda/lib/python3.9/site-packages/torch/distributed/distributed_c10d.py", line 3315, in barrier',
+  ],
+};
+
+// Traceback frames that place the error below them in one step of the start: torch's capture and distributed setup,
+// and the engines' own steps (SGLang's warm-up, the engines' capture loops).
 export const FRAME_CONTEXTS: readonly FrameContext[] = [
   TORCH_CAPTURE_FRAME,
   TORCH_NATIVE_GRAPH_FRAME,
+  TORCH_DISTRIBUTED_FRAME,
   ...NAMED_ENGINES.flatMap((spec) => spec.frameContexts ?? []),
 ];

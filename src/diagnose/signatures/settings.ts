@@ -253,4 +253,19 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
     summary: () =>
       'this GPU cannot run bfloat16 (compute capability too low): the model needs another dtype here',
   },
+  {
+    // A device runtime refusing the number of devices the start spreads over (AWS Neuron's `Unsupported topology.
+    // Supported number of Neuron Cores is 1, 2, 8, 16 or a multiple of 32.`): the parallel size does not fit.
+    id: 'device-count-unsupported',
+    class: 'invalid-value',
+    weight: 90,
+    needles: ['Unsupported topology'],
+    pattern: /\bUnsupported topology\. (Supported number of [\w ]+? is [^.]+)\./,
+    samples: [
+      'ERROR   NRT:nrt_load_collectives                    Unsupported topology. Supported number of Neuron Cores is 1, 2, 8, 16 or a multiple of 32.',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `the device runtime does not support spreading the model over this many devices (${f.value ?? ''}): choose a parallel size it supports`,
+  },
 ];
