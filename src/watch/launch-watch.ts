@@ -8,6 +8,7 @@ import { createStartTracker, type LogStartTracker } from '../diagnose/tracker.ts
 import type { Redactor } from '../redact/redactor.ts';
 import { estimateRemaining, loadStarts, profileOf, type StartProfile } from '../state/history.ts';
 import type { LaunchConfig } from './launch-config.ts';
+import type { LoopInput } from './loop.ts';
 
 export interface LaunchWatch {
   spec: EngineSpec;
@@ -16,16 +17,17 @@ export interface LaunchWatch {
   diagnoser: LogDiagnoser;
   tracker: LogStartTracker;
   /** The loop's timing and readiness settings, and the ETA where earlier starts give one. */
-  settings: {
-    timeoutMs: number;
-    stallTimeoutMs: number;
-    heartbeatMs: number;
-    intervalMs: number;
-    probeTimeoutMs: number;
-    successThreshold: number;
-    expectStatus: LaunchConfig['expectStatus'];
-    eta?: (phase: PhaseId | null, inPhaseMs: number) => ReturnType<typeof estimateRemaining>;
-  };
+  settings: Pick<
+    LoopInput,
+    | 'timeoutMs'
+    | 'stallTimeoutMs'
+    | 'heartbeatMs'
+    | 'intervalMs'
+    | 'probeTimeoutMs'
+    | 'successThreshold'
+    | 'expectStatus'
+    | 'eta'
+  >;
 }
 
 // Builds them for a launch on `host` ('local' or the remote host's name).
