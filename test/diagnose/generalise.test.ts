@@ -2097,6 +2097,10 @@ describe('general failure shapes', () => {
     ];
     expect(diagnose('auto', lines).class).toBe('ready');
     expect(diagnose('auto', lines.slice(0, 1)).class).toBe('hang');
+    // The line is TGI's alone: a paste that dropped every name is still read as TGI's.
+    expect(diagnose('auto', ['Warming up model', 'Setting max batch total tokens to 30816']).class).toBe(
+      'ready',
+    );
   });
 
   it('reads a feature enabled that the model does not support as a refused setting', () => {

@@ -29,8 +29,9 @@ export const tgi: EngineSpec = {
   stopLines: TGI_STOP_LINES,
   phaseRules: TGI_PHASES,
   phaseNeedles: TGI_PHASE_NEEDLES,
-  hints: /text_generation|text-generation/,
-  hintNeedles: ['text_generation', 'text-generation'],
+  // The router's `Setting max batch total tokens to N` names no engine but is TGI's alone.
+  hints: /text_generation|text-generation|\bSetting max batch total tokens to \d+/,
+  hintNeedles: ['text_generation', 'text-generation', 'max batch total tokens'],
   framePackages: ['text_generation_server/'],
   frameContexts: TGI_FRAME_CONTEXTS,
   versionFromLog: tgiVersionFromLog,
