@@ -1,7 +1,7 @@
 // Explains a start from its log: the root cause above the last line, through wrappers, with evidence and advice.
 // Consumes lines one at a time with bounded state (first/last match per signature, a small ring of recent lines,
 // the phase), so a watcher can feed it live and `vigil diagnose` can stream a file of any size through it.
-import { PHASE_IDS, type Diagnosis, type Evidence, type PhaseId } from '../events.ts';
+import type { Diagnosis, Evidence, PhaseId } from '../events.ts';
 
 // Evidence the diagnoser quotes always comes from the log, so it always has a line number.
 type LogEvidence = Evidence & { line: number };
@@ -24,17 +24,9 @@ import {
 } from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
-import {
-  CAPTURE_ENDS,
-  IN_PROCESS_STARTS,
-  QUIET_STARTS,
-  REQUEST_ECHOES,
-  SERVED_LINES,
-  SERVED_WITHOUT_START,
-  STOP_RULES,
-  UP_LINES,
-} from './engine-lines.ts';
+import { CAPTURE_ENDS, REQUEST_ECHOES, STOP_RULES } from './engine-lines.ts';
 import { describePhase } from './phase-labels.ts';
+import { createStartThrough } from './start-through.ts';
 import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
 import { createStartTracker, type LogStartTracker } from './tracker.ts';
 import type { DiagnoseEnd, Diagnoser, DiagnoserOptions } from './types.ts';
@@ -131,14 +123,7 @@ const NCCL_INFO = /\bNCCL INFO\b/;
 // `…; falling back to …`) is a notice it survived, whatever its level or where the logger prints none.
 const SURVIVED_WORDING =
   /^(?:Skipping|Ignoring)\b|\b(?:[Ff]alling back to|will be (?:disabled|skipped|ignored))\b/;
-const API_SERVED = /"(?:GET|POST) \/v1\/\S* HTTP\/[\d.]+" 2\d\d/;
-// A launcher's word that the server it started is up at its URL (`SGLang server launched at: http://…`, `vLLM engine
-// successfully started at http://…`): launchers say so once the server answers them. Past tense: `Starting … server
-// on http://…` and uvicorn's `running on` are said before that.
-const LAUNCHER_SAYS_UP =
-  /\b(?:[Ss]erver|[Ee]ngine)\b[^.!?]{0,40}?\b(?:launched|started|is (?:up|ready|running))\b:? (?:at|on):? https?:\/\/\S+/;
 
-// Creates a diagnoser that consumes a log incrementally.
 export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const redact = options.redact ?? ((text: string) => text);
   const learn = options.redact === undefined ? undefined : (options.redact as Partial<Redactor>).learn;
@@ -150,33 +135,14 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     if (options.engine === 'auto' || options.engine === 'generic' || options.engine === spec.id)
       trackers.set(spec.id, createStartTracker(spec));
   }
-  // The last line after which each engine reads a start as up (its ready line, or its last start line).
-  const ready = new Map<EngineId, Finding>();
-  // The line quoted to show a start got through: its first decisive one (the ready line, or a line that makes the
-  // watcher probe, like uvicorn's `Application startup complete.`), else its first up line.
-  const shownUp = new Map<EngineId, Finding & { decisive: boolean }>();
-  // The first line that proves each engine's start got through: its decisive ready line, or a request served.
-  const servedFrom = new Map<EngineId, Finding>();
-  // The line of the first OpenAI API request answered (every engine serves /v1/*; none sends one while it starts).
-  let apiServedLine: number | null = null;
-  // Quiet starts (see EngineSpec.quietStart), by engine: the line that said so.
-  const quietSince = new Map<EngineId, number>();
-  // In-process starts (see EngineSpec.inProcessStart), by engine: whether the log showed one begin, and a server.
-  const inProcessBegun = new Set<EngineId>();
   // The last line that ended a CUDA graph capture, by engine (see EngineSpec.captureEnds).
   const captureEndedAt = new Map<EngineId, number>();
-  const serverSeen = new Set<EngineId>();
-  const callerBars = new Set<number>();
-  // A caller's own finished bar (no label) in a quiet start past its `from` phase: the engine returned to its caller.
-  const callerWentOn = (id: EngineId, from: PhaseId): boolean => {
-    const since = quietSince.get(id);
-    const marks = trackers.get(id)?.phaseMarks() ?? [];
-    return (
-      since !== undefined &&
-      (marks[0]?.line ?? Number.POSITIVE_INFINITY) <= since &&
-      marks.some((mark) => PHASE_IDS.indexOf(mark.name) >= PHASE_IDS.indexOf(from))
-    );
-  };
+  // Which lines showed each engine's start got through.
+  const through = createStartThrough({
+    startFailed: () => startFailed(),
+    anyFatal: () => [...hits.values()].some((hit) => hit.firstFatal !== undefined),
+    phaseMarks: (id) => trackers.get(id)?.phaseMarks(),
+  });
   const stops: { line: number; raw: string; engine: EngineId | null; rule: StopRule }[] = [];
   const lastLineByRank = new Map<number, number>();
   // The innermost traceback frame in the few lines above a line (the ring holds them in both modes).
@@ -298,15 +264,6 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           : null;
   };
 
-  // A line that shows an engine's start got through without being its ready line (a caller's own progress after a
-  // quiet start, a launcher's word): up, and serving, from there, unless an earlier line already said so.
-  const gotThrough = (id: EngineId, raw: RawLine): void => {
-    const found = { line: raw.line, raw: raw.text, facts: {} };
-    if (!ready.has(id)) ready.set(id, found);
-    if (!servedFrom.has(id)) servedFrom.set(id, found);
-    if (!shownUp.has(id)) shownUp.set(id, { ...found, decisive: false });
-  };
-
   const inspect = (raw: RawLine): void => {
     guess.observe(raw.text);
     const normalized = normalizeLine(raw.text);
@@ -330,60 +287,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       }
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
-      for (const { id, pattern, decisive } of UP_LINES) {
-        // After the engine's word that this start failed, only a new start can come up: an access line then is a
-        // wrapper's (a launcher answering that the model failed to load).
-        if (!pattern.test(text) || startFailed()) continue;
-        const found = { line: raw.line, raw: raw.text, facts: {} };
-        ready.set(id, found);
-        const shown = shownUp.get(id);
-        if (shown?.decisive !== true) {
-          const isDecisive = decisive.some((line) => line.test(text));
-          if (shown === undefined || isDecisive) shownUp.set(id, { ...found, decisive: isDecisive });
-        }
-      }
-      for (const quiet of QUIET_STARTS) {
-        if (quiet.line.test(text)) quietSince.set(quiet.id, raw.line);
-        const bar = piece.bar;
-        if (bar === null || bar.label !== '' || bar.total === 0 || bar.done !== bar.total) continue;
-        if (!callerWentOn(quiet.id, quiet.from) || startFailed()) continue;
-        callerBars.add(raw.line);
-        gotThrough(quiet.id, raw);
-      }
+      through.observe(raw, piece, text);
       for (const end of CAPTURE_ENDS) {
         if (end.pattern.test(text)) captureEndedAt.set(end.id, raw.line);
         else if (text.includes('aptur') && end.running.some((pattern) => pattern.test(text)))
           captureEndedAt.delete(end.id);
       }
-      for (const start of IN_PROCESS_STARTS) {
-        if (start.server.test(text)) serverSeen.add(start.id);
-        else if (start.begin.test(text)) inProcessBegun.add(start.id);
-        else if (
-          start.done.test(text) &&
-          inProcessBegun.has(start.id) &&
-          !serverSeen.has(start.id) &&
-          !startFailed()
-        ) {
-          const found = { line: raw.line, raw: raw.text, facts: {} };
-          ready.set(start.id, found);
-          if (!shownUp.has(start.id)) shownUp.set(start.id, { ...found, decisive: false });
-        }
-      }
-      if (LAUNCHER_SAYS_UP.test(text) && !startFailed())
-        for (const spec of NAMED_ENGINES) gotThrough(spec.id, raw);
-      if (apiServedLine === null && API_SERVED.test(text)) apiServedLine = raw.line;
-      for (const { id, lines } of SERVED_LINES)
-        if (!servedFrom.has(id) && lines.some((line) => line.test(text)) && !startFailed())
-          servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
-      // Such a line shows serving only in an excerpt that begins while the server runs: no start, and no failure.
-      for (const { id, pattern } of SERVED_WITHOUT_START)
-        if (
-          !servedFrom.has(id) &&
-          pattern.test(text) &&
-          trackers.get(id)?.phaseMarks().length === 0 &&
-          ![...hits.values()].some((hit) => hit.firstFatal !== undefined)
-        )
-          servedFrom.set(id, { line: raw.line, raw: raw.text, facts: {} });
       if (stops.length < MAX_STOPS)
         for (const stop of STOP_RULES)
           if (stop.rule.pattern.test(text)) stops.push({ line: raw.line, raw: raw.text, ...stop });
@@ -447,10 +356,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
 
   const forgetBefore = (line: number): void => {
     for (const [id, entry] of hits) if (entry.last.line < line) hits.delete(id);
-    for (const [id, found] of ready) if (found.line < line) ready.delete(id);
-    for (const [id, found] of shownUp) if (found.line < line) shownUp.delete(id);
-    for (const [id, found] of servedFrom) if (found.line < line) servedFrom.delete(id);
-    if (apiServedLine !== null && apiServedLine < line) apiServedLine = null;
+    through.forgetBefore(line);
     const kept = stops.filter((stop) => stop.line >= line);
     stops.length = 0;
     stops.push(...kept);
@@ -466,30 +372,6 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     line,
     text: redact(visibleText(collapseRedraws(raw))).trimEnd(),
   });
-
-  // A log of unknown engine counts only a decisive ready line or an API request answered: a web server's own start
-  // line (uvicorn's `Application startup complete.`), its health answers and warm-up requests come before some
-  // engines are ready.
-  const upEngine = (engine: EngineId): EngineId | undefined =>
-    engine !== 'generic'
-      ? engine
-      : (
-          NAMED_ENGINES.find((spec) => spec.readyLine !== null && shownUp.get(spec.id)?.decisive === true) ??
-          (apiServedLine === null
-            ? undefined
-            : // The engine whose own lines showed the start up first (uvicorn's start line before the requests).
-              NAMED_ENGINES.filter(
-                (spec) => spec.servingLine !== undefined && servedFrom.has(spec.id) && ready.has(spec.id),
-              ).sort(
-                (a, b) =>
-                  (shownUp.get(a.id)?.line ?? Number.POSITIVE_INFINITY) -
-                  (shownUp.get(b.id)?.line ?? Number.POSITIVE_INFINITY),
-              )[0])
-        )?.id;
-  const readyFor = (engine: EngineId): Finding | undefined => {
-    const id = upEngine(engine);
-    return id === undefined ? undefined : ready.get(id);
-  };
 
   // The release whose rules apply: the caller's, else the log's banner; a release newer than any vigil knows
   // takes every generation's rules.
@@ -637,7 +519,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const phase: PhaseId | null = end.phase ?? trackerFor(engine)?.phase ?? null;
     const release = releaseFor(engine);
     const context: DiagnosisContext = { phase, tp, engineVersion: release };
-    const readyLine = readyFor(engine);
+    const readyLine = through.readyFor(engine);
     const after = readyLine?.line ?? 0;
     // A stop asked for after the start got through: what fails below it is the shutdown, not a failure.
     // A stop asked for (after the ready line, if there is one): what fails below it is the shutdown. When a watcher
@@ -704,11 +586,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           ((end.exitCode === undefined || end.exitCode === null) &&
             (end.signal === undefined || end.signal === null)))
       ) {
-        const id = upEngine(engine);
-        const shown = (id === undefined ? undefined : shownUp.get(id)) ?? readyLine;
+        const id = through.upEngine(engine);
+        const shown = (id === undefined ? undefined : through.shownUp(id)) ?? readyLine;
         return {
           class: 'ready',
-          summary: `${callerBars.has(shown.line) ? `the engine's start returned to its caller, whose own progress finished (line ${shown.line})` : `the server reached its ready line (line ${shown.line})`}${stop === undefined ? '' : `, and later stopped as asked (line ${stop.line})`}`,
+          summary: `${through.isCallerBar(shown.line) ? `the engine's start returned to its caller, whose own progress finished (line ${shown.line})` : `the server reached its ready line (line ${shown.line})`}${stop === undefined ? '' : `, and later stopped as asked (line ${stop.line})`}`,
           // The line that showed it got through, the last up line (it was still serving), and the stop.
           evidence: sortEvidence([
             quote(shown.line, shown.raw),
@@ -819,22 +701,22 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const afterServing = (diagnosis: Diagnosis, end: DiagnoseEnd): Diagnosis => {
     // A watcher that ended the start (a crash, a timeout) never saw it ready: its own probes outweigh the log's lines.
     if (end.reason !== undefined && end.reason !== null) return diagnosis;
-    const id = upEngine(resolveEngine());
-    const through = id === undefined ? undefined : servedFrom.get(id);
+    const id = through.upEngine(resolveEngine());
+    const served = id === undefined ? undefined : through.servedFrom(id);
     // The line that showed the start got through (uvicorn's start line), where it is not the request itself.
-    const shown = id === undefined ? undefined : shownUp.get(id);
+    const shown = id === undefined ? undefined : through.shownUp(id);
     // A port taken is found when the server binds, which can come after its app started (uvicorn binds last).
-    if (diagnosis.class === 'ready' || diagnosis.class === 'port-in-use' || through === undefined)
+    if (diagnosis.class === 'ready' || diagnosis.class === 'port-in-use' || served === undefined)
       return diagnosis;
     // No error after it: the log ends while the server serves (its last bar is a request's, not a step's); its last
     // lines stay the evidence.
     const silent = diagnosis.class === 'hang';
     return {
       class: 'ready',
-      summary: `the server got through its start (line ${through.line}) and took requests; ${silent ? 'no error follows' : `later ${diagnosis.summary}`}`,
+      summary: `the server got through its start (line ${served.line}) and took requests; ${silent ? 'no error follows' : `later ${diagnosis.summary}`}`,
       evidence: sortEvidence([
         ...(shown === undefined ? [] : [quote(shown.line, shown.raw)]),
-        quote(through.line, through.raw),
+        quote(served.line, served.raw),
         ...(diagnosis.evidence as LogEvidence[]),
       ]),
       advice: silent ? [] : diagnosis.advice,
@@ -862,7 +744,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     },
     needles() {
       const engine = resolveEngine();
-      const readyLine = readyFor(engine);
+      const readyLine = through.readyFor(engine);
       const start = trackerFor(engine)?.phaseMarks()[0];
       const settled = readyLine !== undefined && (start === undefined || start.line <= readyLine.line);
       return settled ? FILE_NEEDLES.settled : FILE_NEEDLES.all;
