@@ -2128,6 +2128,14 @@ describe('general failure shapes', () => {
       ]).class,
     ).toBe('invalid-value');
   });
+
+  it("reads TGI's launcher refusing to shard over more GPUs than it sees as a refused setting", () => {
+    const result = diagnose('tgi', [
+      'Error: NotEnoughCUDADevices("`sharded` is true but only found 1 CUDA devices")',
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toMatch(/more GPUs than it can see/);
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

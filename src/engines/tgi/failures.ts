@@ -189,6 +189,20 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     summary: (f) => `a TGI shard ${f.value ?? 'failed'}; the shard's own output above names the cause`,
   },
   {
+    // The launcher's exit error when sharding asks for more GPUs than it can see (`Error: NotEnoughCUDADevices("`sharded`
+    // is true but only found 1 CUDA devices")`, as Rust's runtime prints what main returned; TGI's forks print it too).
+    id: 'tgi-not-enough-devices',
+    class: 'invalid-value',
+    weight: 95,
+    origin: 'dependency',
+    needles: ['NotEnoughCUDADevices'],
+    pattern: /^Error: NotEnoughCUDADevices\("(.*)"\)$/,
+    samples: ['Error: NotEnoughCUDADevices("`sharded` is true but only found 1 CUDA devices")'],
+    facts: (m) => ({ value: (m[1] ?? '').replace(/`/g, ''), flag: '--num-shard' }),
+    summary: (f) =>
+      `the launcher was asked to shard the model over more GPUs than it can see (${f.value ?? ''}): lower --num-shard or make more GPUs visible`,
+  },
+  {
     // The launcher's exit error after its download step (weights, or merging a PEFT adapter) failed: the step's own
     // output above names the cause, where it was kept. Rust's runtime prints it (`Error: {:?}` of what main returned).
     id: 'tgi-download-error-exit',
