@@ -9,6 +9,7 @@ import type { Redactor } from '../redact/redactor.ts';
 import { estimateRemaining, loadStarts, profileOf, type StartProfile } from '../state/history.ts';
 import type { LaunchConfig } from './launch-config.ts';
 import type { LoopInput } from './loop.ts';
+import { loopSettings } from './start-run.ts';
 
 export interface LaunchWatch {
   spec: EngineSpec;
@@ -16,9 +17,10 @@ export interface LaunchWatch {
   profile: StartProfile;
   diagnoser: LogDiagnoser;
   tracker: LogStartTracker;
-  /** The loop's timing and readiness settings, and the ETA where earlier starts give one. */
+  /** The loop's timing and readiness settings, its abort signal, and the ETA where earlier starts give one. */
   settings: Pick<
     LoopInput,
+    | 'signal'
     | 'timeoutMs'
     | 'stallTimeoutMs'
     | 'heartbeatMs'
@@ -30,11 +32,12 @@ export interface LaunchWatch {
   >;
 }
 
-// Builds them for a launch on `host` ('local' or the remote host's name).
+// Builds them for a launch on `host` ('local' or the remote host's name), cancelled by `signal`.
 export const prepareLaunchWatch = async (
   config: LaunchConfig,
   redact: Redactor,
   host: string,
+  signal: AbortSignal | undefined,
 ): Promise<LaunchWatch> => {
   const spec = getEngine(config.server.engine);
   const diagnoser = createDiagnoser({
@@ -51,13 +54,7 @@ export const prepareLaunchWatch = async (
     diagnoser,
     tracker: createStartTracker(spec),
     settings: {
-      timeoutMs: config.timeoutMs,
-      stallTimeoutMs: config.stallTimeoutMs,
-      heartbeatMs: config.heartbeatMs,
-      intervalMs: config.intervalMs,
-      probeTimeoutMs: config.probeTimeoutMs,
-      successThreshold: config.successThreshold,
-      expectStatus: config.expectStatus,
+      ...loopSettings(config, signal),
       ...(history.length === 0
         ? {}
         : {

@@ -278,7 +278,12 @@ const launchLocked = async (
     });
   }
 
-  const { spec, profile, diagnoser, tracker, settings } = await prepareLaunchWatch(config, redact, 'local');
+  const { spec, profile, diagnoser, tracker, settings } = await prepareLaunchWatch(
+    config,
+    redact,
+    'local',
+    signal,
+  );
   const keepFor = (end: LoopEnd): boolean =>
     end.kind === 'interrupted' ? config.detachOnInterrupt : config.keepOnFailure;
   // Listed while the loop reads the log's last lines, so the stop below need not scan /proc again.
@@ -296,7 +301,6 @@ const launchLocked = async (
       liveness: watchLaunched(child),
       startedAt,
       ...settings,
-      ...(signal === undefined ? {} : { signal }),
       onEnding: (end) => {
         if (end.kind !== 'ready' && !keepFor(end)) members = listTree(tree);
       },

@@ -248,7 +248,12 @@ const runRemote = async (
     health_url: config.target.healthUrl,
   });
 
-  const { spec, profile, diagnoser, tracker, settings } = await prepareLaunchWatch(config, redact, host.name);
+  const { spec, profile, diagnoser, tracker, settings } = await prepareLaunchWatch(
+    config,
+    redact,
+    host.name,
+    signal,
+  );
   const follows = report.log !== '/dev/null';
   const watch: RemoteWatch = createRemoteWatch({
     transport: host.transport,
@@ -299,7 +304,6 @@ const runRemote = async (
       link: watch.link,
       startedAt,
       ...settings,
-      ...(signal === undefined ? {} : { signal }),
       // The exit is news at once; stopping what is left on the host takes another round trip.
       onEnding: (end) => {
         if (end.kind === 'exited' && end.end.hostRebooted !== true) {
