@@ -124,6 +124,7 @@ const NCCL_INFO = /\bNCCL INFO\b/;
 const SURVIVED_WORDING =
   /^(?:Skipping|Ignoring)\b|\b(?:[Ff]alling back to|will be (?:disabled|skipped|ignored))\b/;
 
+// Creates a diagnoser that consumes a log incrementally.
 export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const redact = options.redact ?? ((text: string) => text);
   const learn = options.redact === undefined ? undefined : (options.redact as Partial<Redactor>).learn;

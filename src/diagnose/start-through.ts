@@ -41,7 +41,8 @@ export interface StartThrough {
   upEngine(engine: EngineId): EngineId | undefined;
   /** The last line after which that engine reads the start as up (its ready line, or its last start line). */
   readyFor(engine: EngineId): LineFinding | undefined;
-  /** The line quoted to show a start got through: its first decisive one, else its first up line. */
+  /** The line quoted to show a start got through: its first decisive one (the ready line, or a line that makes the
+   * watcher probe, like uvicorn's `Application startup complete.`), else its first up line. */
   shownUp(id: EngineId): (LineFinding & { decisive: boolean }) | undefined;
   /** The first line that proves the start got through: its decisive ready line, or a request served. */
   servedFrom(id: EngineId): LineFinding | undefined;
