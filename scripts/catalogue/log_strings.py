@@ -25,6 +25,9 @@ SCOPES = {
         "python/sglang/srt/distributed",
         "python/sglang/srt/server_args.py",
         "python/sglang/srt/utils",
+        # Up to 0.5.x the helpers (the watchdog's py-spy dump) and the named warm-ups were single modules.
+        "python/sglang/srt/utils.py",
+        "python/sglang/srt/warmup.py",
         "python/sglang/srt/speculative",
         "python/sglang/srt/hf_transformers_utils.py",
         "python/sglang/srt/configs/model_config.py",

@@ -24,7 +24,7 @@ import {
 } from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
-import { CAPTURE_ENDS, REQUEST_ECHOES, STOP_RULES } from './engine-lines.ts';
+import { CAPTURE_ENDS, QUOTED_LINES, STOP_RULES } from './engine-lines.ts';
 import { describePhase } from './phase-labels.ts';
 import { createStartThrough } from './start-through.ts';
 import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
@@ -297,8 +297,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (stops.length < MAX_STOPS)
         for (const stop of STOP_RULES)
           if (stop.rule.pattern.test(text)) stops.push({ line: raw.line, raw: raw.text, ...stop });
-      // A logged request carries user text ("… is not divisible by n") that no failure rule may read.
-      if (REQUEST_ECHOES.some((pattern) => pattern.test(text))) continue;
+      // A logged request carries user text ("… is not divisible by n") that no failure rule may read; so do other quoting lines.
+      if (QUOTED_LINES.some((pattern) => pattern.test(text))) continue;
       const code = CODE_LINE.test(piece.text);
       let matched = false;
       for (const signature of candidatesFor(text)) {

@@ -68,7 +68,7 @@ export const STOP_RULES: readonly { engine: EngineId | null; rule: StopRule }[] 
   ...NAMED_ENGINES.flatMap((spec) => (spec.stopLines ?? []).map((rule) => ({ engine: spec.id, rule }))),
 ];
 
-/** Lines that echo a request (its prompt is user text): no failure is read in them. */
-export const REQUEST_ECHOES: readonly RegExp[] = NAMED_ENGINES.flatMap((spec) =>
-  (spec.requestEchoes ?? []).map((rule) => rule.pattern),
+/** Lines that quote other text (a request's prompt, a diagnostic tool's own error): no failure is read in them. */
+export const QUOTED_LINES: readonly RegExp[] = NAMED_ENGINES.flatMap((spec) =>
+  (spec.quotedLines ?? []).map((rule) => rule.pattern),
 );

@@ -25,6 +25,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'NCCL',
   'CUDA', // CUDA out of memory, CUDA error, Failed to CUDA calloc
   'Gloo',
+  'gloo/', // gloo's own enforce failure: `[enforce fail at /pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:456] …`
   'watchd',
   'Watchd',
   'Segmen',

@@ -170,8 +170,8 @@ export interface EngineSpec {
   probeTriggers: RegExp[];
   /** Lines that show the process is alive but making no progress; they never reset the stall timer. */
   heartbeatLines: RegExp[];
-  /** Lines that echo a request (its prompt is user text): no failure is ever read in them. */
-  requestEchoes?: readonly LineRule[];
+  /** Lines that quote other text (a request's prompt, a diagnostic tool's own error): no failure is ever read in them. */
+  quotedLines?: readonly LineRule[];
   /** Lines that show the server was asked to stop: after the ready line, errors below one are its shutdown. */
   stopLines?: readonly StopRule[];
   /** Phase line shapes, in phase order. */

@@ -412,6 +412,33 @@ describe('general failure shapes', () => {
     expect(diagnose('sglang', [...up, ...crash]).class).toBe('unknown');
   });
 
+  it("reads an unnamed error during one of SGLang's named warm-ups (DeepGEMM's compile) as warmup-failed", () => {
+    const head = [
+      '[2025-06-27 19:02:09] max_total_num_tokens=1107402, chunked_prefill_size=8192, context_len=1024',
+      '[2025-06-27 19:02:10] INFO:     Started server process [2122]',
+    ];
+    const crash = [
+      '[2025-06-27 19:02:10] Scheduler hit an exception: Traceback (most recent call last):',
+      'RuntimeError: Assertion error (csrc/jit/compiler.cuh:91): false',
+    ];
+    const named = '[2025-06-27 19:02:10] Running warmup compile-deep-gemm';
+    expect(diagnose('sglang', [...head, named, ...crash]).class).toBe('warmup-failed');
+    expect(diagnose('sglang', [...head, ...crash]).class).toBe('unknown');
+  });
+
+  it("does not read the SGLang watchdog's missing stack-dump tool as the failure: the watchdog saw a hang", () => {
+    const lines = [
+      '[2025-06-22 16:08:50 TP0] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=60.09 GB',
+      '[2025-06-22 16:13:55 TP0] Watchdog timeout (self.watchdog_timeout=300)',
+      '[2025-06-22 16:13:55 TP0] Pyspy failed to dump PID 63217.   Error: /bin/sh: py-spy: command not found',
+      '[2025-06-22 16:14:00] Received sigquit from a child process.   It usually means the child failed.',
+    ];
+    expect(diagnose('auto', lines).class).toBe('hang');
+    // The same shell error on a line of its own is a missing command.
+    const bare = [...lines.slice(0, 1), '/bin/sh: py-spy: command not found'];
+    expect(diagnose('auto', bare).class).toBe('dependency');
+  });
+
   it('keeps a missing library and a driver CUDA refuses as dependency, during capture too', () => {
     expect(
       diagnose('sglang', [

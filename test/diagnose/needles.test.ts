@@ -124,9 +124,7 @@ describe('prefilter needles', () => {
 
   it('cover every fixture line a failure signature matches', () => {
     // A logged request's text is never read for failures (src/diagnose/diagnoser.ts).
-    const echoes = NAMED_ENGINES.flatMap((engine) =>
-      (engine.requestEchoes ?? []).map((rule) => rule.pattern),
-    );
+    const echoes = NAMED_ENGINES.flatMap((engine) => (engine.quotedLines ?? []).map((rule) => rule.pattern));
     let matched = 0;
     // Ranks and retries repeat lines: each distinct one is checked once, and each distinct message (lines that differ
     // only in their prefixes share one) is matched once.

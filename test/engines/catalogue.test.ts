@@ -59,9 +59,9 @@ const claims: Claim[] = NAMED_ENGINES.flatMap((engine) => [
       releases: rule.releases,
       samples: (rule as { samples?: readonly string[] }).samples ?? [],
     })),
-  // Engine line rules other than phases: request echoes and stop lines.
+  // Engine line rules other than phases: quoted lines and stop lines.
   ...[
-    ...(engine.requestEchoes ?? []).map((rule) => ({ kind: 'request', rule })),
+    ...(engine.quotedLines ?? []).map((rule) => ({ kind: 'quoted', rule })),
     ...(engine.stopLines ?? []).map((rule) => ({ kind: 'stop', rule })),
   ].map(({ kind, rule }) => ({
     engine: engine.id,

@@ -10,13 +10,15 @@ export const MEMORY_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 88,
     // AWS Neuron's runtime says the same of a tensor it could not place: `nrt_tensor_allocate status=4
-    // message="Allocation Failure"`.
-    needles: ['EL0004', 'Allocation Failure'],
+    // message="Allocation Failure"`. Intel's Level Zero and Unified Runtime name it by code: `…_OUT_OF_DEVICE_MEMORY`,
+    // and `UR_RESULT_ERROR_OUT_OF_RESOURCES` (40), which the XPU backend returns for allocations the GPU cannot hold.
+    needles: ['EL0004', 'Allocation Failure', '_ERROR_OUT_OF_'],
     pattern:
-      /\bEL0004: (?:\[PID: \d+\] \S+ )?Failed to allocate memory|\bnrt_tensor_allocate status=\d+ message="Allocation Failure"/,
+      /\bEL0004: (?:\[PID: \d+\] \S+ )?Failed to allocate memory|\bnrt_tensor_allocate status=\d+ message="Allocation Failure"|\b(?:UR|ZE)_RESULT_ERROR_OUT_OF_(?:DEVICE_MEMORY|RESOURCES)\b/,
     samples: [
       'EL0004: [PID: 3132] 2025-10-15-16:32:16.417.528 Failed to allocate memory.',
       'RuntimeError: nrt_tensor_allocate status=4 message="Allocation Failure"',
+      'RuntimeError: level_zero backend failed with error: 40 (UR_RESULT_ERROR_OUT_OF_RESOURCES)',
     ],
     facts: () => ({ kind: 'torch' }),
     summary: () => "the accelerator's runtime could not allocate device memory: it is full",

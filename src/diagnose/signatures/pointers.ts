@@ -12,11 +12,13 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     class: 'unknown',
     weight: 21,
     needles: ['panicked at'],
-    pattern: /thread '[^']*' panicked at ([^\s:]+(?::\d+){0,2}):?\s*(.*)$/,
+    // Rust before 1.73 put the message first: `panicked at 'message', src/main.rs:213:18`.
+    pattern: /thread '[^']*' panicked at (?:'(.*)', (\S+:\d+:\d+)|([^\s:]+(?::\d+){0,2}):?\s*(.*))$/,
     samples: [
       "thread 'main' panicked at router/src/infer.rs:324:14: called `Result::unwrap()` on an `Err` value",
+      "thread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: Io', launcher/src/main.rs:1013:54",
     ],
-    facts: (m) => ({ frame: m[1] ?? '', value: m[2] ?? '' }),
+    facts: (m) => ({ frame: m[2] ?? m[3] ?? '', value: m[1] ?? m[4] ?? '' }),
     summary: (f) => `the program panicked at ${f.frame ?? ''}${f.value ? `: ${f.value}` : ''}`,
   },
   {

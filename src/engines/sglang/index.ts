@@ -14,7 +14,7 @@ import {
   SGLANG_SERVING_LINE,
   SGLANG_SERVING_WITHOUT_START,
   sglangVersionFromLog,
-  SGLANG_REQUEST_ECHOES,
+  SGLANG_QUOTED_LINES,
   SGLANG_STOP_LINES,
 } from './log.ts';
 import { sglangSpec } from './spec.ts';
@@ -36,7 +36,7 @@ export const sglang: EngineSpec = {
   probeTriggers: [/Uvicorn running on /, /Application startup complete\./],
   heartbeatLines: SGLANG_HEARTBEATS,
   stopLines: SGLANG_STOP_LINES,
-  requestEchoes: SGLANG_REQUEST_ECHOES,
+  quotedLines: SGLANG_QUOTED_LINES,
   phaseRules: SGLANG_PHASES,
   phaseNeedles: SGLANG_PHASE_NEEDLES,
   // Its decode metrics line names no engine but is SGLang's alone.

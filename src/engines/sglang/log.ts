@@ -174,6 +174,14 @@ export const SGLANG_PHASES: SampledRule[] = [
       'max_total_num_tokens=383872, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=2048, context_len=40960',
     ],
   },
+  {
+    // The named warm-ups SGLang runs before it serves (`--warmups`, DeepGEMM's compile warm-up): an unnamed error
+    // while one runs is the warm-up's failure.
+    phase: 'warmup',
+    pattern: /^Running warmup \S+$/,
+    releases: { since: '0.4.9' },
+    samples: ['Running warmup compile-deep-gemm'],
+  },
   // SGLang's own warm-up requests, as uvicorn logs them: `GET /get_model_info` up to 0.5.8, `GET /model_info` from
   // 0.5.9 on, then `POST /generate`.
   {
@@ -197,11 +205,20 @@ export const SGLANG_PHASES: SampledRule[] = [
   },
 ];
 
-// A request logged with its content (--log-requests): user text, never a failure.
-export const SGLANG_REQUEST_ECHOES: LineRule[] = [
+// Lines that quote other text, never SGLang's own failure: a request logged with its content (--log-requests, user
+// text), and the watchdog's stack dump failing (`py-spy: command not found` is the dump's tool missing, not the start's).
+export const SGLANG_QUOTED_LINES: LineRule[] = [
   {
     pattern: /^Receive: obj=/,
     samples: ["Receive: obj=GenerateReqInput(text='must be divisible by 3', rid='1')"],
+  },
+  {
+    pattern: /^Pyspy failed (?:to dump PID \d+|\([^)]*\))\. +Error: /,
+    releases: { since: '0.4.9' },
+    samples: [
+      'Pyspy failed to dump PID 63217.   Error: /bin/sh: py-spy: command not found',
+      'Pyspy failed (pid=63217). Error: /bin/sh: 1: py-spy: not found',
+    ],
   },
 ];
 
@@ -225,6 +242,7 @@ export const SGLANG_PHASE_NEEDLES: readonly string[] = [
   'Applic',
   'Compil',
   'fired',
+  'Running warm',
   'max_total',
   'Started',
   'HTTP/1',

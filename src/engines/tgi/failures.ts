@@ -55,14 +55,16 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     id: 'tgi-warmup-failed',
     class: 'warmup-failed',
     weight: 60,
-    needles: ['Warmup encountered an error', 'Unable to warmup', ':warmup: '],
-    // The router's own warm-up span logs the shard's answer too: `warmup{…}:warmup: …: Server error: CANCELLED`.
+    needles: ['Warmup encountered an error', 'Unable to warmup', ':warmup: ', '}:warmup{'],
+    // The router's own warm-up span logs the shard's answer too: `warmup{…}:warmup: …: Server error: CANCELLED`
+    // (0.9's router nests a second span, `warmup{…}:warmup{…}: …`, and panics `Unable to warmup model: …`).
     pattern:
-      /Method Warmup encountered an error|Unable to warmup the Python model shards|^warmup\{[^}]*\}:warmup: .*Server error: /,
+      /Method Warmup encountered an error|Unable to warmup (?:the Python model shards|model): |^warmup\{[^}]*\}:warmup(?:\{[^}]*\})?: .*Server error: /,
     samples: [
       'Method Warmup encountered an error.',
       'Unable to warmup the Python model shards: boom',
       'warmup{max_input_length=4095 max_prefill_tokens=4145 max_total_tokens=4096 max_batch_size=None}:warmup: text_generation_router_v3::client: backends/v3/src/client/mod.rs:54: Server error: CANCELLED',
+      "thread 'main' panicked at 'Unable to warmup model: Generation(\"Could not infer dtype of NoneType\")', router/src/main.rs:213:18",
     ],
     summary: () => "TGI's warm-up batch failed in a shard; the shard's traceback above names the cause",
   },

@@ -10,7 +10,7 @@ import {
   VLLM_IN_PROCESS_START,
   VLLM_PHASE_NEEDLES,
   VLLM_PHASES,
-  VLLM_REQUEST_ECHOES,
+  VLLM_QUOTED_LINES,
   VLLM_SERVING_LINE,
   VLLM_STARTED_LINE,
   VLLM_STOP_LINES,
@@ -33,7 +33,7 @@ export const vllm: EngineSpec = {
   probeTriggers: [/Application startup complete\./, /API server: HTTP server started/],
   heartbeatLines: VLLM_HEARTBEATS,
   stopLines: VLLM_STOP_LINES,
-  requestEchoes: VLLM_REQUEST_ECHOES,
+  quotedLines: VLLM_QUOTED_LINES,
   phaseRules: VLLM_PHASES,
   phaseNeedles: VLLM_PHASE_NEEDLES,
   // vLLM's API server lists its routes at start (`launcher.py:27] Route: /v1/rerank, Methods: POST`).

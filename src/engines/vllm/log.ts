@@ -181,7 +181,7 @@ export const VLLM_PHASES: SampledRule[] = [
 ];
 
 // A request logged with its prompt and parameters (--enable-log-requests): user text, never a failure.
-export const VLLM_REQUEST_ECHOES: LineRule[] = [
+export const VLLM_QUOTED_LINES: LineRule[] = [
   {
     pattern: /^Received request \S+: (?:prompt|params): /,
     samples: [
