@@ -439,6 +439,23 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', bare).class).toBe('dependency');
   });
 
+  it("reads vLLM's base platform refusing a call (no device platform detected) as dependency, not a setting", () => {
+    const head = [
+      'INFO 05-24 17:15:25 [__init__.py:243] No platform detected, vLLM is running on UnspecifiedPlatform',
+      'INFO 05-24 17:15:30 [api_server.py:1043] vLLM API server version 0.9.0',
+      'Traceback (most recent call last):',
+      '  File "/usr/local/lib/python3.11/dist-packages/vllm/config.py", line 3848, in __post_init__',
+      '    self.model_config.verify_async_output_proc(self.parallel_config,',
+    ];
+    const platform = [
+      '  File "/usr/local/lib/python3.11/dist-packages/vllm/platforms/interface.py", line 214, in is_async_output_supported',
+      '    raise NotImplementedError',
+    ];
+    expect(diagnose('auto', [...head, ...platform, 'NotImplementedError']).class).toBe('dependency');
+    // The same error raised by the config check itself refuses a setting.
+    expect(diagnose('auto', [...head, 'NotImplementedError']).class).toBe('invalid-value');
+  });
+
   it('keeps a missing library and a driver CUDA refuses as dependency, during capture too', () => {
     expect(
       diagnose('sglang', [

@@ -41,7 +41,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 90,
     needles: ['Failed to infer device type'],
     pattern: /Failed to infer device type/,
-    releases: { since: '0.9.0' },
+    releases: { since: '0.8.0' },
     samples: [
       'RuntimeError: Failed to infer device type, please set the environment variable `VLLM_LOGGING_LEVEL=DEBUG` to turn on verbose logging to help debug the issue.',
     ],
@@ -308,6 +308,19 @@ export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
       /^File "[^"]*vllm\/(?:v1\/)?attention\/backends\/\w+\.py", line \d+,? in (?:__init__|validate\w*)$/,
     samples: [
       'File "/usr/local/lib/python3.12/dist-packages/vllm/v1/attention/backends/flash_attn.py", line 181, in __init__',
+    ],
+  },
+  {
+    // The base platform's methods (`vllm/platforms/interface.py`) raise NotImplementedError where no device platform
+    // overrides them: vLLM detected none (`No platform detected, vLLM is running on UnspecifiedPlatform`), so torch
+    // sees no GPU, or the installed build is for another device.
+    class: 'dependency',
+    label: 'vLLM found no device platform',
+    errors: /\bNotImplementedError\b/,
+    needle: 'platforms/interface.py',
+    pattern: /^File "[^"]*vllm\/platforms\/interface\.py", line \d+,? in \w+$/,
+    samples: [
+      'File "/usr/local/lib/python3.11/dist-packages/vllm/platforms/interface.py", line 214, in is_async_output_supported',
     ],
   },
   {
