@@ -456,6 +456,31 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', [...head, 'NotImplementedError']).class).toBe('invalid-value');
   });
 
+  it("reads a request handler of vLLM's OpenAI server failing as a start that got through, with no uvicorn line", () => {
+    const lines = [
+      '(ServeReplica:default:LLMServer:llama pid=126216) INFO 10-15 11:52:56 [core.py:97] Initializing a V1 LLM engine (v0.11.0) with config: model=m',
+      '(ServeReplica:default:LLMServer:llama pid=126216) ERROR 10-15 11:58:26 [serving_chat.py:256] Error in preprocessing prompt inputs',
+      '(ServeReplica:default:LLMServer:llama pid=126216) ERROR 10-15 11:58:26 [serving_chat.py:256] Traceback (most recent call last):',
+      '(ServeReplica:default:LLMServer:llama pid=126216) ERROR 10-15 11:58:26 [serving_chat.py:256]   File "/repo/vllm/vllm/entrypoints/openai/serving_chat.py", line 234, in create_chat_completion',
+      '(ServeReplica:default:LLMServer:llama pid=126216) ERROR 10-15 11:58:26 [serving_chat.py:256] ValueError: As of transformers v4.44, default chat template is no longer allowed',
+    ];
+    const result = diagnose('auto', lines);
+    expect(result.class).toBe('ready');
+    expect(result.summary).toContain('later');
+  });
+
+  it('reads a child process the start waited on ended by SIGTERM or SIGKILL as killed, a crash signal as its parent says', () => {
+    const report = (signal: string) => [
+      "ERROR 07-17 12:40:25 registry.py:321] Error in inspecting model architecture 'Qwen2ForCausalLM'",
+      "ERROR 07-17 12:40:25 registry.py:321] subprocess.CalledProcessError: Command '['/venv/bin/python', '-m', 'vllm.model_executor.models.registry']' died with <Signals." +
+        signal +
+        '>.',
+    ];
+    expect(diagnose('auto', report('SIGTERM: 15')).class).toBe('killed');
+    expect(diagnose('auto', report('SIGKILL: 9')).class).toBe('killed');
+    expect(diagnose('auto', report('SIGSEGV: 11')).class).toBe('dependency');
+  });
+
   it('keeps a missing library and a driver CUDA refuses as dependency, during capture too', () => {
     expect(
       diagnose('sglang', [

@@ -483,12 +483,20 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
     weight: 100,
     // Also the runtime's `invalid device function` (HIP's wording, and CUDA's cudaErrorInvalidDeviceFunction), and
     // HIP's loader finding no code object for a kernel (`hip_global.cpp:117 : … us: Cannot find Symbol with name:
-    // _ZN7ck_tile…`): a kernel with no build for this GPU's architecture.
-    needles: ['no kernel image', 'invalid device function', 'Cannot find Symbol with name'],
+    // _ZN7ck_tile…`): a kernel with no build for this GPU's architecture. CUDA's `device kernel image is invalid`
+    // (Triton's `Triton Error [CUDA]: device kernel image is invalid`) refuses a kernel built for another GPU or by a
+    // newer toolkit than the driver takes.
+    needles: [
+      'no kernel image',
+      'invalid device function',
+      'Cannot find Symbol with name',
+      'kernel image is invalid',
+    ],
     pattern:
-      /no kernel image is available for execution on the device|(?:HIP|CUDA|hip|cuda) error: invalid device function|hip_\w+\.cpp:\d+ : \d+ us: +Cannot find Symbol with name: /,
+      /no kernel image is available for execution on the device|(?:HIP|CUDA|hip|cuda) error: invalid device function|hip_\w+\.cpp:\d+ : \d+ us: +Cannot find Symbol with name: |device kernel image is invalid/,
     samples: [
       'RuntimeError: CUDA error: no kernel image is available for execution on the device',
+      'RuntimeError: Triton Error [CUDA]: device kernel image is invalid',
       'RuntimeError: HIP error: invalid device function',
       ':0:/src/clr/hipamd/src/hip_global.cpp:117 : 6190051732 us:  Cannot find Symbol with name: _ZN7ck_tile6kentryILi256E',
     ],

@@ -57,6 +57,22 @@ export const KILLED_SIGNATURES: readonly Signature[] = [
       `the server was killed by ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
   },
   {
+    // A child process the start waits on (a model inspection, a compile step) ended by a stop or kill signal: the
+    // process tree was stopped or killed from outside (a job's time limit, the OOM killer), whatever the parent then
+    // makes of it. A crash signal (SIGSEGV, SIGABRT) is the child's own failure and is left to the parent's report.
+    id: 'child-killed',
+    class: 'killed',
+    weight: 101,
+    needles: ['died with <Signals.'],
+    pattern: /CalledProcessError: Command .* died with <Signals\.(SIGKILL|SIGTERM|SIGINT): \d+>/,
+    samples: [
+      "subprocess.CalledProcessError: Command '['/venv/bin/python', '-m', 'server.inspect']' died with <Signals.SIGTERM: 15>.",
+    ],
+    facts: (m) => ({ signal: signalNumber(m[1] ?? '') ?? 15 }),
+    summary: (f, c) =>
+      `a process the start waited on died from ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
+  },
+  {
     id: 'signal-number',
     class: 'killed',
     weight: 40,

@@ -31,9 +31,12 @@ export const VLLM_STARTED_LINE =
 // handler failing (`AsyncLLM output_handler failed.`, a traceback through `output_handler` or `get_output_async`: it
 // runs once the engine cores have answered their start, and fails on what they sent back), or uvicorn's own shutdown
 // (`Waiting for application shutdown.`: uvicorn runs it only after its startup, which comes after the engine's), or
-// sleep mode put to use (`It took 3.7 seconds to fall asleep.`, `… to wake up tags …`: asked of a running engine).
+// sleep mode put to use (`It took 3.7 seconds to fall asleep.`, `… to wake up tags …`: asked of a running engine), or
+// a request handler of its OpenAI server failing (`Error in preprocessing prompt inputs`, a traceback through
+// `serving_chat.py … in create_chat_completion`: a client's request reached it, also where a host such as Ray Serve
+// prints no uvicorn line).
 export const VLLM_SERVING_LINE =
-  /^Application startup complete\.|^It took [\d.]+ seconds to (?:fall asleep|wake up)\b|^Waiting for application shutdown\.|^AsyncLLM output_handler failed\.|^File "[^"]*\/v1\/engine\/core\.py", line \d+, in run_busy_loop$|^File "[^"]*\/v1\/engine\/(?:async_llm|core_client)\.py", line \d+, in (?:output_handler|get_output_async)$|^Invocation of \w+ method failed$|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts|Rendering prompts): +\d+%\|/;
+  /^Application startup complete\.|^It took [\d.]+ seconds to (?:fall asleep|wake up)\b|^Waiting for application shutdown\.|^AsyncLLM output_handler failed\.|^File "[^"]*\/v1\/engine\/core\.py", line \d+, in run_busy_loop$|^File "[^"]*\/v1\/engine\/(?:async_llm|core_client)\.py", line \d+, in (?:output_handler|get_output_async)$|^Invocation of \w+ method failed$|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|^Error in preprocessing prompt inputs$|^File "[^"]*\/entrypoints\/openai\/\S*serving\w*\.py", line \d+, in create_\w+$|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts|Rendering prompts): +\d+%\|/;
 
 // The V0 engine run in the caller's process (the offline `LLM` class, up to 0.10): its start begins at the engine's
 // config line (`Initializing an LLM engine (v0.6.6) with config: …`, from 0.8 `a V0 LLM engine`), and the constructor
