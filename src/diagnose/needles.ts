@@ -39,6 +39,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'CPU b', // vLLM V0 `# GPU blocks: 0, # CPU blocks: 256`
   'value -', // SGLang `... is larger than the profiled value -N`
   'enough', // Not enough memory ...
+  'No available memory', // vLLM's cache-blocks error as a wrapper prints it, its message alone on a line (Unsloth's `Error:` then the message)
   'already allocated', // docker `Bind for 0.0.0.0:9001 failed: port is already allocated`
   'bound already', // Ascend HCCL `The IP address and port have been bound already.`
   'EI0', // Ascend HCCL's error codes: `Get_Socket_Timeout(EI0006): Getting socket times out.`
