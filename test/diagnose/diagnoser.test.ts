@@ -1,9 +1,12 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { diagnoseLogFile } from '../../src/diagnose/file/diagnose-file.ts';
+import { isNewestFirst } from '../../src/diagnose/file/time-order.ts';
 import { normalizeLine } from '../../src/logs/normalize.ts';
 import type { Diagnosis } from '../../src/events.ts';
 import type { RawLine } from '../../src/logs/types.ts';
-import { loadManifest, readLines } from './fixture-logs.ts';
+import { FIXTURE_DIR, loadManifest, readLines } from './fixture-logs.ts';
 
 const diagnose = (
   lines: readonly RawLine[],
@@ -27,13 +30,26 @@ const messages = (text: string): string =>
 describe('every fixture log', () => {
   const manifest = loadManifest();
 
-  it.each(manifest.map((entry) => [entry.file, entry] as const))('%s: class and key line', (_file, entry) => {
-    const diagnosis = diagnose(readLines(entry.file));
-    expect(diagnosis.class).toBe(entry.expected_diagnosis);
-    expect(diagnosis.evidence.map((evidence) => messages(evidence.text))).toContain(messages(entry.key_line));
-    expect(diagnosis.summary.length).toBeGreaterThan(10);
-    if (diagnosis.class !== 'ready') expect(diagnosis.advice.length).toBeGreaterThan(0);
-  });
+  it.each(manifest.map((entry) => [entry.file, entry] as const))(
+    '%s: class and key line, the same from the file',
+    async (_file, entry) => {
+      // Read from the file (diagnoseLogFile: the lines the prefilter keeps) while the lines are fed one by one.
+      const fromFile = diagnoseLogFile(join(FIXTURE_DIR, entry.file));
+      const lines = readLines(entry.file);
+      const diagnosis = diagnose(lines);
+      expect(diagnosis.class).toBe(entry.expected_diagnosis);
+      expect(diagnosis.evidence.map((evidence) => messages(evidence.text))).toContain(
+        messages(entry.key_line),
+      );
+      expect(diagnosis.summary.length).toBeGreaterThan(10);
+      if (diagnosis.class !== 'ready') expect(diagnosis.advice.length).toBeGreaterThan(0);
+      // A log pasted newest line first is read in time order from a file (time-order.test.ts), not as fed.
+      if (isNewestFirst(lines.map((line) => line.text))) {
+        expect((await fromFile).class).toBe(entry.expected_diagnosis);
+        expect((await fromFile).summary).toMatch(/newest line first/);
+      } else expect(await fromFile).toEqual(diagnosis);
+    },
+  );
 
   it('gives the same class when told the engine', () => {
     for (const entry of manifest)

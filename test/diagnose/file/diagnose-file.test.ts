@@ -3,10 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDiagnoser } from '../../../src/diagnose/diagnoser.ts';
 import { diagnoseLogFile } from '../../../src/diagnose/file/diagnose-file.ts';
-import { isNewestFirst } from '../../../src/diagnose/file/time-order.ts';
-import { FIXTURE_DIR, loadManifest, readLines } from '../fixture-logs.ts';
+import { readLines } from '../fixture-logs.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -50,25 +48,6 @@ const writeLog = async (path: string, head: string[], bytes: number, tail: strin
 };
 
 describe('diagnoseLogFile', () => {
-  it('gives the same diagnosis as feeding every line, for every fixture log', async () => {
-    const check = async (entry: ReturnType<typeof loadManifest>[number]) => {
-      const fromFile = diagnoseLogFile(join(FIXTURE_DIR, entry.file));
-      const live = createDiagnoser({ engine: 'auto' });
-      const lines = readLines(entry.file);
-      for (const line of lines) live.push(line);
-      // A log pasted newest line first is read in time order from a file (time-order.test.ts), not as fed.
-      if (isNewestFirst(lines.map((line) => line.text))) {
-        const diagnosis = await fromFile;
-        expect(diagnosis.class, entry.file).toBe(entry.expected_diagnosis);
-        expect(diagnosis.summary, entry.file).toMatch(/newest line first/);
-      } else expect(await fromFile, entry.file).toEqual(live.finish());
-    };
-    // A few files at a time: one file's reads overlap the others' diagnosing (one by one, a third of the time was
-    // spent waiting for small reads).
-    const entries = loadManifest();
-    for (let i = 0; i < entries.length; i += 8) await Promise.all(entries.slice(i, i + 8).map(check));
-  });
-
   it('finds the failure at the end of a 24 MB log, with its file line number', async () => {
     const path = join(dir, 'big.log');
     const startup = readLines('sglang-ready-01.log')
