@@ -297,7 +297,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (stops.length < MAX_STOPS)
         for (const stop of STOP_RULES)
           if (stop.rule.pattern.test(text)) stops.push({ line: raw.line, raw: raw.text, ...stop });
-      // A logged request carries user text ("… is not divisible by n") that no failure rule may read; so do other quoting lines.
+      // A line that quotes other text (a logged request's "… is not divisible by n") is never read for failures.
       if (QUOTED_LINES.some((pattern) => pattern.test(text))) continue;
       const code = CODE_LINE.test(piece.text);
       let matched = false;
