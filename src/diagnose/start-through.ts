@@ -135,7 +135,8 @@ export const createStartThrough = (input: StartThroughInput): StartThrough => {
       }
       for (const start of IN_PROCESS_STARTS) {
         if (start.server.test(text)) serverSeen.add(start.id);
-        else if (start.begin.test(text)) inProcessBegun.add(start.id);
+        else if (start.begin.test(text) && start.tagged?.test(raw.text) !== true)
+          inProcessBegun.add(start.id);
         else if (
           start.done.test(text) &&
           inProcessBegun.has(start.id) &&

@@ -162,10 +162,11 @@ export interface EngineSpec {
   /** A line that says the start logs nothing once its model is set up (SGLang's offline Engine logs only errors):
    * then a caller's own progress bar (no label) that finished after the start reached `from` shows it returned. */
   quietStart?: { line: RegExp; from: PhaseId };
-  /** An engine class run in the caller's process (vLLM's offline `LLM` before V1) prints nothing once its engine is
-   * built: where the log shows that class's start (`begin`) and no line of the engine's HTTP server (`server`), its
-   * last start line (`done`) shows the start returned to its caller. */
-  inProcessStart?: { begin: RegExp; done: RegExp; server: RegExp };
+  /** An engine class run in the caller's process (vLLM's offline `LLM`) prints nothing once its engine is built:
+   * where the log shows that class's start (`begin`, on a raw line without the `tagged` process tag of an engine
+   * process of its own) and no line of the engine's HTTP server (`server`), its last start line (`done`) shows the
+   * start returned to its caller. */
+  inProcessStart?: { begin: RegExp; done: RegExp; server: RegExp; tagged?: RegExp };
   /** Lines that make the watcher probe at once (vLLM: `Application startup complete.`). */
   probeTriggers: RegExp[];
   /** Lines that show the process is alive but making no progress; they never reset the stall timer. */

@@ -1847,7 +1847,15 @@ describe('general failure shapes', () => {
       diagnose('auto', ['INFO 09-18 03:52:40 [api_server.py:1395] vLLM API server version 0.9.2', ...start])
         .class,
     ).toBe('hang');
-    // V1's engine core prints the same line before its client goes on: no such reading.
+    // Up to 0.9 V1's engine core prints in the caller's log untagged: the same reading.
+    expect(
+      diagnose('auto', [
+        'INFO 05-03 19:08:15 [core.py:58] Initializing a V1 LLM engine (v0.8.5.post1) with config: model=m',
+        'INFO 05-03 19:08:39 [core.py:159] init engine (profile, create kv cache, warmup model) took 22.11 seconds',
+        'INFO 05-03 19:08:39 [core_client.py:439] Core engine process 0 ready.',
+      ]).class,
+    ).toBe('ready');
+    // A V1 engine core in a process of its own prints the same line before its client goes on: no such reading.
     expect(
       diagnose('auto', [
         '(EngineCore_DP0 pid=1) INFO 10-21 09:11:40 [core.py:77] Initializing a V1 LLM engine (v0.11.0) with config: model=m',

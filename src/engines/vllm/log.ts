@@ -38,13 +38,16 @@ export const VLLM_STARTED_LINE =
 export const VLLM_SERVING_LINE =
   /^Application startup complete\.|^It took [\d.]+ seconds to (?:fall asleep|wake up)\b|^Waiting for application shutdown\.|^AsyncLLM output_handler failed\.|^File "[^"]*\/v1\/engine\/core\.py", line \d+, in run_busy_loop$|^File "[^"]*\/v1\/engine\/(?:async_llm|core_client)\.py", line \d+, in (?:output_handler|get_output_async)$|^Invocation of \w+ method failed$|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|^Error in preprocessing prompt inputs$|^File "[^"]*\/entrypoints\/openai\/\S*serving\w*\.py", line \d+, in create_\w+$|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts|Rendering prompts): +\d+%\|/;
 
-// The V0 engine run in the caller's process (the offline `LLM` class, up to 0.10): its start begins at the engine's
-// config line (`Initializing an LLM engine (v0.6.6) with config: …`, from 0.8 `a V0 LLM engine`), and the constructor
-// returns after its last step, `init engine (profile, create kv cache, warmup model) took 70.40 seconds` (0.6 and
-// later) or, before that line existed, `Graph capturing finished in 11 secs.`. The API server says so first
-// (`vLLM API server version`, its `args:`, its engine process) and prints its own lines after.
+// The engine run by the offline `LLM` class in the caller's process: its start begins at the engine's config line
+// (`Initializing an LLM engine (v0.6.6) with config: …`, from 0.8 `a V0 LLM engine`, and V1's `a V1 LLM engine` where
+// no `(EngineCore_DP0 pid=…)` tag marks an engine process of its own, as up to 0.9), and the constructor returns after
+// its last step, `init engine (profile, create kv cache, warmup model) took 70.40 seconds` (0.6 and later) or, before
+// that line existed, `Graph capturing finished in 11 secs.`. The API server says so first (`vLLM API server version`,
+// its `args:`, its engine process) and prints its own lines after; a tagged V1 engine core's start is a server's
+// as often (`Supported_tasks` from `llm.py` says an offline one returned).
 export const VLLM_IN_PROCESS_START = {
-  begin: /^Initializing (?:an|a V0) LLM engine \(v/,
+  begin: /^Initializing (?:an|a V[01]) LLM engine \(v/,
+  tagged: /\(EngineCore\w*(?: pid=\d+)?\)/,
   done: /^init engine \(profile, create kv cache, warmup model\) took [\d.]+ s|^Graph capturing finished in \d+ secs?\b/,
   server:
     /vLLM API server version|^args: Namespace\(|^non-default args: |^Started engine process with PID|\bapi_server\b|^Started server process|^Uvicorn running/,
