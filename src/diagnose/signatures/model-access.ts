@@ -103,6 +103,23 @@ export const MODEL_ACCESS_SIGNATURES: readonly Signature[] = [
       `Hugging Face offline mode is on and ${f.model ?? 'a file'} is not in the local cache: download the model first, or unset HF_HUB_OFFLINE`,
   },
   {
+    // transformers' word that a path or id holds no such file: `Can't load tokenizer for 'X'. If you were trying to
+    // load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name.
+    // Otherwise, make sure 'X' is the correct path to a directory containing all relevant files …`.
+    id: 'hf-cannot-load',
+    class: 'model-not-found-or-auth',
+    weight: 99,
+    needles: ["Can't load"],
+    pattern:
+      /Can't load (?:the )?(?:configuration of|tokenizer for|model for|feature extractor for|image processor for|processor for) '([^'{}]+)'\. If you were trying to load it from/,
+    samples: [
+      "OSError: Can't load tokenizer for '../Model/merged'. If you were trying to load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name. Otherwise, make sure '../Model/merged' is the correct path to a directory containing all relevant files for a LlamaTokenizerFast tokenizer.",
+    ],
+    facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
+    summary: (f) =>
+      `'${f.model ?? ''}' holds no files the loader needs: a wrong path, an incomplete download, or a Hub id that does not exist`,
+  },
+  {
     id: 'model-file-missing',
     class: 'model-not-found-or-auth',
     weight: 100,
