@@ -481,6 +481,23 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', report('SIGSEGV: 11')).class).toBe('dependency');
   });
 
+  it('reads SentencePiece failing to load the tokenizer file as a model folder that lacks it', () => {
+    const lines = (error: string) => [
+      'INFO 01-10 10:00:00 [llm_engine.py:230] Initializing a V0 LLM engine (v0.6.6) with config: model=m',
+      'Traceback (most recent call last):',
+      '  File "/opt/venv/lib/python3.12/site-packages/transformers/models/llama/tokenization_llama.py", line 198, in get_spm_processor',
+      '    tokenizer.Load(self.vocab_file)',
+      '  File "/opt/venv/lib/python3.12/site-packages/sentencepiece/__init__.py", line 316, in LoadFromFile',
+      '    return _sentencepiece.SentencePieceProcessor_LoadFromFile(self, arg)',
+      error,
+    ];
+    expect(diagnose('auto', lines('TypeError: not a string')).class).toBe('model-not-found-or-auth');
+    // Without the frame the same bare error names no class.
+    expect(
+      diagnose('auto', [...lines('TypeError: not a string').slice(0, 4), 'TypeError: not a string']).class,
+    ).toBe('unknown');
+  });
+
   it('keeps a missing library and a driver CUDA refuses as dependency, during capture too', () => {
     expect(
       diagnose('sglang', [

@@ -38,11 +38,25 @@ const TORCH_DISTRIBUTED_FRAME: FrameContext = {
   ],
 };
 
+// SentencePiece loading a tokenizer model file (`tokenizer.model`): `TypeError: not a string` (no path: the checkpoint
+// has no such file) or `OSError: Not found: …` below it mean the tokenizer file is missing from the model folder.
+const SENTENCEPIECE_LOAD_FRAME: FrameContext = {
+  class: 'model-not-found-or-auth',
+  label: "the tokenizer's SentencePiece model file is missing",
+  errors: /\b(?:TypeError|OSError)\b/,
+  needle: 'sentencepiece',
+  pattern: /sentencepiece[\\/]__init__\.py", line \d+,? in (?:LoadFromFile|Load)\b/,
+  samples: [
+    'File "/opt/venv/lib/python3.12/site-packages/sentencepiece/__init__.py", line 316, in LoadFromFile',
+  ],
+};
+
 // Traceback frames that place the error below them in one step of the start: torch's capture and distributed setup,
-// and the engines' own steps (SGLang's warm-up, the engines' capture loops).
+// SentencePiece's tokenizer load, and the engines' own steps (SGLang's warm-up, the engines' capture loops).
 export const FRAME_CONTEXTS: readonly FrameContext[] = [
   TORCH_CAPTURE_FRAME,
   TORCH_NATIVE_GRAPH_FRAME,
   TORCH_DISTRIBUTED_FRAME,
+  SENTENCEPIECE_LOAD_FRAME,
   ...NAMED_ENGINES.flatMap((spec) => spec.frameContexts ?? []),
 ];
