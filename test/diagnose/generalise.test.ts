@@ -381,6 +381,17 @@ describe('general failure shapes', () => {
       '(EngineCore_DP0 pid=43) INFO 06-29 18:27:16 [core.py:97] Initializing a V1 LLM engine (v0.16.0) with config: model=m',
     ]);
     expect(after.class).toBe('hang');
+    // From 0.19 the memory profiling's own lines are such a later phase (KV cache sizing).
+    const kernelWarning =
+      '(EngineCore pid=126) WARNING 05-09 22:59:35 [gdn_linear_attn.py:733] tvm.error.InternalError: Get different layout for p_fragment';
+    const profiled = diagnose('vllm', [
+      '(EngineCore pid=126) INFO 05-09 22:58:40 [core.py:97] Initializing a V1 LLM engine (v0.20.1) with config: model=m',
+      kernelWarning,
+      '(EngineCore pid=126) INFO 05-09 22:59:36 [monitor.py:81] Initial profiling/warmup run took 34.55 s',
+      '(EngineCore pid=126) INFO 05-09 22:59:36 [gpu_model_runner.py:6021] Profiling CUDA graph memory: PIECEWISE=2 (largest=2), FULL=1 (largest=1)',
+    ]);
+    expect(profiled.class).toBe('hang');
+    expect(profiled.summary).toContain('kv-cache');
   });
 
   it('reads a native crash whose faulthandler dump shows the capture loop as graph-capture-failed', () => {

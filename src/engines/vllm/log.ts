@@ -128,6 +128,17 @@ export const VLLM_PHASES: SampledRule[] = [
     samples: ['Dynamo bytecode transform time: 7.21 s'],
   },
   {
+    // From 0.19 the memory profiling that sizes the KV cache says so first: `Initial profiling/warmup run took 0.55 s`,
+    // then `Profiling CUDA graph memory: PIECEWISE=51 (largest=512), FULL=51 (largest=512)`.
+    phase: 'kv-cache',
+    pattern: /^Initial profiling\/warmup run took [\d.]+ s|^Profiling CUDA graph memory: /,
+    releases: { since: '0.19.0' },
+    samples: [
+      'Initial profiling/warmup run took 0.55 s',
+      'Profiling CUDA graph memory: PIECEWISE=51 (largest=512), FULL=51 (largest=512)',
+    ],
+  },
+  {
     // vLLM main merged `GPU KV cache size: N tokens` and `Maximum concurrency ...` into one line.
     phase: 'kv-cache',
     pattern:
@@ -241,6 +252,7 @@ export const VLLM_PHASE_NEEDLES: readonly string[] = [
   'init e',
   'warmup',
   'Availab',
+  'Profiling CUDA',
   'Started',
   'Uvicorn',
   'Applic',
