@@ -1,5 +1,5 @@
 // The lines of every engine the diagnoser reads beside failures, gathered once from the registry: lines that show a
-// start got through or served, quiet and in-process starts, capture ends, stops asked for and request echoes.
+// start got through or served, quiet and in-process starts, capture ends, stops asked for and lines that quote other text.
 import { NAMED_ENGINES } from '../engines/index.ts';
 import type { EngineId, StopRule } from '../engines/types.ts';
 

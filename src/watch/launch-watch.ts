@@ -9,7 +9,7 @@ import type { Redactor } from '../redact/redactor.ts';
 import { estimateRemaining, loadStarts, profileOf, type StartProfile } from '../state/history.ts';
 import type { LaunchConfig } from './launch-config.ts';
 import type { LoopInput } from './loop.ts';
-import { loopSettings } from './start-run.ts';
+import { loopSettings, type LoopSettings } from './start-run.ts';
 
 export interface LaunchWatch {
   spec: EngineSpec;
@@ -18,18 +18,7 @@ export interface LaunchWatch {
   diagnoser: LogDiagnoser;
   tracker: LogStartTracker;
   /** The loop's timing and readiness settings, its abort signal, and the ETA where earlier starts give one. */
-  settings: Pick<
-    LoopInput,
-    | 'signal'
-    | 'timeoutMs'
-    | 'stallTimeoutMs'
-    | 'heartbeatMs'
-    | 'intervalMs'
-    | 'probeTimeoutMs'
-    | 'successThreshold'
-    | 'expectStatus'
-    | 'eta'
-  >;
+  settings: LoopSettings & Pick<LoopInput, 'eta'>;
 }
 
 // Builds them for a launch on `host` ('local' or the remote host's name), cancelled by `signal`.

@@ -68,11 +68,8 @@ export const createStartRun = (redact: Redactor): StartRun => {
   };
 };
 
-// The loop's limits and rates, as the options resolved them.
-export const loopSettings = (
-  common: ResolvedCommon,
-  signal: AbortSignal | undefined,
-): Pick<
+/** The loop's limits, rates and abort signal. */
+export type LoopSettings = Pick<
   LoopInput,
   | 'timeoutMs'
   | 'stallTimeoutMs'
@@ -82,7 +79,10 @@ export const loopSettings = (
   | 'successThreshold'
   | 'expectStatus'
   | 'signal'
-> => ({
+>;
+
+// The loop's limits and rates, as the options resolved them.
+export const loopSettings = (common: ResolvedCommon, signal: AbortSignal | undefined): LoopSettings => ({
   timeoutMs: common.timeoutMs,
   stallTimeoutMs: common.stallTimeoutMs,
   heartbeatMs: common.heartbeatMs,
