@@ -110,6 +110,8 @@ const signalOfEnd = (end: DiagnoseEnd): number | null =>
 
 // A wrapper line such as `Scheduler hit an exception:` names no error of its own.
 const isPointer = (signature: Signature): boolean => signature.class === 'unknown' && signature.weight < 20;
+// A distributed transport reporting that the other end went away.
+const PEER_LOST = /Connection (?:closed|reset) by peer/;
 
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
@@ -578,7 +580,20 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
               c.hits.signature.class !== 'killed',
           )
         : undefined;
-    const winner = cause ?? first;
+    // A rank's connection closed by its peer is the peer's death, when the log shows that death above it (a GPU
+    // fault, a signal): the death is the cause, not the distributed layer that noticed it.
+    const peerDeath =
+      cause === undefined && first !== undefined && PEER_LOST.test(first.finding.raw)
+        ? candidates.find(
+            (c) =>
+              c.finding.line < first.finding.line &&
+              c.finding.nonFatal !== true &&
+              !isPointer(c.hits.signature) &&
+              c.hits.signature.consequence !== true &&
+              c.hits.signature.class === 'killed',
+          )
+        : undefined;
+    const winner = cause ?? peerDeath ?? first;
     if (winner === undefined) {
       // A server stopped as asked exits with the signal's code: that is no failure either.
       if (

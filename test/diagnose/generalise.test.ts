@@ -2241,6 +2241,42 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('invalid-value');
     expect(result.summary).toMatch(/more GPUs than it can see/);
   });
+
+  it("reads a peer's connection closed after a rank's GPU fault as that fault, not the distributed layer", () => {
+    const lines = [
+      '[2025-11-03 11:17:11 DP0 TP0] Capture cuda graph begin. This can take up to several minutes. avail mem=58.87 GB',
+      'Memory access fault by GPU node-5 (Agent handle: 0xa7f1660) on address 0x7ef920870000. Reason: Unknown.',
+      'Fatal Python error: Aborted',
+      '[2025-11-03 11:42:10 DP6 TP6] Scheduler hit an exception: Traceback (most recent call last):',
+      'RuntimeError: [/app/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer [127.0.0.1]:11965',
+      'Exception: Capture cuda graph failed: [/app/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:534] Connection closed by peer [127.0.0.1]:11965',
+    ];
+    expect(diagnose('sglang', lines).class).toBe('killed');
+    // Without the fault above it, the lost peer is all the log shows.
+    expect(
+      diagnose(
+        'sglang',
+        lines.filter((line) => !line.startsWith('Memory')),
+      ).class,
+    ).toBe('nccl');
+  });
+
+  it("reads a launcher's word that its servers are ready, with no URL, as a start that got through", () => {
+    const start = [
+      '[2026-04-12 23:05:12] No HuggingFace chat template found',
+      'Capturing batches (bs=256 avail_mem=7.05 GB):   3%|▎         | 1/36 [00:22<13:22, 22.92s/it]',
+      '(AReaL) 20260412-23:05:58.956 [RemoteInfEngine Rank 0] INFO: Waiting for server ready...',
+    ];
+    const stop = [
+      '[2026-04-12 23:09:56] SIGTERM received. signum=None frame=None. Draining requests and shutting down...',
+    ];
+    const said = '(AReaL) 20260412-23:05:59.958 [RemoteInfEngine Rank 0] INFO: Servers are all ready!';
+    expect(diagnose('sglang', [...start, said, ...stop]).class).toBe('ready');
+    expect(diagnose('sglang', [...start, ...stop]).class).toBe('hang');
+    expect(
+      diagnose('sglang', [...start, 'INFO: Waiting until the server is ready to serve', ...stop]).class,
+    ).toBe('hang');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -133,6 +133,12 @@ for (const useCgroup of [true, false]) {
       expect(escaped.filter((pid) => hasLaunchMarker(pid)).length).toBe(1);
       const findable = escaped.filter((pid) => cgroupActive || hasLaunchMarker(pid));
       const status = await runVigil(['status', record.id, '--output', 'json'], env, 20_000);
+      expect({
+        code: status.code,
+        signal: status.signal,
+        stderr: status.stderr,
+        ms: status.endedAt - status.startedAt,
+      }).toMatchObject({ code: 0, stderr: '' });
       const [row] = JSON.parse(status.stdout) as { processes: number[]; cgroup?: string }[];
       for (const pid of findable) expect(row?.processes).toContain(pid);
       expect(row?.cgroup ?? null).toBe(record.cgroup ?? null);
