@@ -128,6 +128,7 @@ export const ALWAYS_NEEDLES: readonly string[] = [
   'are ready',
   'are all ready',
   'is now ready',
+  'up and running',
   'is running',
   ...NAMED_ENGINES.flatMap((engine) => engine.hintNeedles),
   ...NAMED_ENGINES.flatMap((engine) => (engine.stopLines ?? []).map((rule) => rule.needle)),

@@ -114,8 +114,9 @@ const RULES: PrefixRule[] = [
   // a bracketed container name: `[text-generation-inference] | `.
   { first: 'tdvul', pattern: /^[A-Za-z0-9][\w.-]*(?:@[\w.-]+)?\s*\| / },
   { first: '[', pattern: /^\[[A-Za-z0-9][\w.-]*\]\s*\| / },
-  // A supervisor naming the program and stream of each line: `vLLM STDOUT: `, `server STDERR | `.
-  { first: 'vul', needs: ' STD', pattern: /^[A-Za-z][\w.-]{0,40} STD(?:OUT|ERR)(?::| \|) ?/ },
+  // A supervisor naming the program and stream of each line: `vLLM STDOUT: `, `server STDERR | `, or only the
+  // stream (`STDERR: `, a notebook relaying a server it started).
+  { first: 'vul', needs: 'STD', pattern: /^(?:[A-Za-z][\w.-]{0,40} )?STD(?:OUT|ERR)(?::| \|) ?/ },
   // TorchServe / GPUStack model log wrappers.
   { first: '*', pattern: /^.{0,200}?\bMODEL_LOG - /, needs: 'MODEL_LOG - ' },
   // SGLang: `[2025-09-11 10:25:43 TP0] `, `[… DP2 TP2 EP2] `, `[23:17:01 TP7] `, `[12-16 14:27:10] `.

@@ -2276,6 +2276,10 @@ describe('general failure shapes', () => {
     expect(
       diagnose('sglang', [...start, 'INFO: Waiting until the server is ready to serve', ...stop]).class,
     ).toBe('hang');
+    expect(diagnose('sglang', [...start, '✓ SGLang server is up and running!', ...stop]).class).toBe('ready');
+    expect(diagnose('sglang', [...start, 'Checking if server is up and running', ...stop]).class).toBe(
+      'hang',
+    );
   });
 });
 

@@ -68,6 +68,7 @@ describe('stripPrefixes', () => {
       null,
       'info',
     ],
+    ['STDERR: INFO:     Application startup complete.', 'Application startup complete.', null, 'info'],
     // Engine prefixes.
     ['[2025-09-11 10:25:43 TP3] KV Cache is allocated.', 'KV Cache is allocated.', 3, null],
     ['[2026-05-22 23:27:33 DP2 TP2 EP2] Scheduler watchdog timeout', 'Scheduler watchdog timeout', 2, null],
