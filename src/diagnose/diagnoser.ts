@@ -110,6 +110,11 @@ const signalOfEnd = (end: DiagnoseEnd): number | null =>
 
 // A wrapper line such as `Scheduler hit an exception:` names no error of its own.
 const isPointer = (signature: Signature): boolean => signature.class === 'unknown' && signature.weight < 20;
+// IPython's frames: a notebook cell's, and a file's.
+// IPython's header names the exception first: `AttributeError            Traceback (most recent call last)`.
+const IPYTHON_HEAD = /^\w+ +Traceback \(most recent call last\)\s*$/;
+const CELL_FRAME = /^Cell In\[\d+\], line \d+/;
+const IPYTHON_FILE_FRAME = /^File (?:~|\/|[A-Za-z]:\\).*:\d+, in /;
 // A distributed transport reporting that the other end went away.
 const PEER_LOST = /Connection (?:closed|reset) by peer/;
 
@@ -246,8 +251,23 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   // A logger that prints an exception's message at error level, then its traceback (vLLM V0's `[engine.py:448]`):
   // where the log is cut inside that traceback, the message above its header is the error it lost.
   const messageAboveHeader = new Map<number, { line: number; raw: string; message: string }>();
+  // A notebook's traceback whose last frame before its error is a cell (`Cell In[1], line 5`, not IPython's `File
+  // ~/…/llm.py:2074, in …` of a library): the caller's own code raised it. After the engine's start got through, that
+  // is no failure of the start.
+  let ipythonTraceback: { line: number; lastFrame: 'cell' | 'file' | null } | null = null;
+  // The caller's own tracebacks (header to error line) after the start got through: nothing in them is a finding.
+  const callerTracebacks: { from: number; to: number }[] = [];
+  const raisedInCell = (line: number): boolean =>
+    ipythonTraceback?.lastFrame === 'cell' && line - ipythonTraceback.line <= MAX_TRACEBACK_LINES;
+  const followCells = (text: string, line: number): void => {
+    if (IPYTHON_HEAD.test(text)) ipythonTraceback = { line, lastFrame: null };
+    else if (ipythonTraceback === null) return;
+    else if (CELL_FRAME.test(text)) ipythonTraceback.lastFrame = 'cell';
+    else if (IPYTHON_FILE_FRAME.test(text)) ipythonTraceback.lastFrame = 'file';
+  };
   const followTracebacks = (raw: RawLine, normalized: NormalizedLine): void => {
     const header = TRACEBACK_HEAD.test(normalized.text.trim());
+    followCells(normalized.text.trim(), raw.line);
     const above = header ? ring.find((line) => line.line === raw.line - 1) : undefined;
     const abovePiece = above === undefined ? undefined : normalizeLine(above.text).pieces.at(-1);
     if (above !== undefined && abovePiece?.level === 'error' && /\w/.test(abovePiece.text)) {
@@ -302,6 +322,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       // A line that quotes other text (a logged request's "… is not divisible by n") is never read for failures.
       if (QUOTED_LINES.some((pattern) => pattern.test(text))) continue;
       const code = CODE_LINE.test(piece.text);
+      if (raisedInCell(raw.line) && through.readyFor(resolveEngine()) !== undefined) {
+        callerTracebacks.push({ from: ipythonTraceback?.line ?? raw.line, to: raw.line });
+        if (callerTracebacks.length > MAX_STOPS) callerTracebacks.shift();
+        continue;
+      }
       let matched = false;
       for (const signature of candidatesFor(text)) {
         if (signature.fallback === true && matched) continue;
@@ -360,6 +385,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const forgetBefore = (line: number): void => {
     for (const [id, entry] of hits) if (entry.last.line < line) hits.delete(id);
     through.forgetBefore(line);
+    const callers = callerTracebacks.filter((span) => span.from >= line);
+    callerTracebacks.length = 0;
+    callerTracebacks.push(...callers);
     const kept = stops.filter((stop) => stop.line >= line);
     stops.length = 0;
     stops.push(...kept);
@@ -540,6 +568,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const candidates: { hits: SignatureHits; finding: Finding }[] = [];
     for (const entry of hits.values()) {
       if (!holdsFor(entry.signature.releases, release)) continue;
+      if (callerTracebacks.some((span) => entry.last.line >= span.from && entry.last.line <= span.to))
+        continue;
       if (entry.signature.requestScoped === true && readyLine !== undefined) continue;
       const fatal = entry.firstFatal !== undefined && entry.firstFatal.line > after ? entry.firstFatal : null;
       const finding =

@@ -113,6 +113,10 @@ export const ERROR_NEEDLES: readonly string[] = [
   'ttention_backend',
   'AttnBackend',
   'AttentionBackend',
+  // IPython's traceback frames, a cell's and a file's: which one raised the error (diagnoser.ts, raisedInCell)
+  'Cell In[',
+  'File ~',
+  'File /',
   'needed', // vLLM `... GiB KV cache is needed, which is larger than ...` (a wrapped line without the max seq len)
 ];
 

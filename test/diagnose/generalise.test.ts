@@ -2261,6 +2261,51 @@ describe('general failure shapes', () => {
     ).toBe('nccl');
   });
 
+  it("reads a notebook's own error after an offline start as the caller's, and a library's as the start's", () => {
+    const start = [
+      "INFO 08-08 15:58:03 [llm_engine.py:228] Initializing a V0 LLM engine (v0.10.0) with config: model='/m/Qwen3-8B'",
+      'INFO 08-08 15:59:33 [default_loader.py:262] Loading weights took 85.91 seconds',
+      'INFO 08-08 16:00:04 [llm_engine.py:424] init engine (profile, create kv cache, warmup model) took 30.12 seconds',
+      '---------------------------------------------------------------------------',
+      'AttributeError                            Traceback (most recent call last)',
+      'Cell In[1], line 5',
+      '      3 llm = LLM(model="/m/Qwen3-8B")',
+      '----> 5 embeddings = llm.get_embeddings(["text"])',
+    ];
+    const error = "AttributeError: 'LLM' object has no attribute 'get_embeddings'";
+    expect(diagnose('auto', [...start, '', error]).class).toBe('ready');
+    const library = [
+      'File /opt/conda/lib/python3.12/site-packages/vllm/entrypoints/llm.py:461, in LLM.generate(self, prompts)',
+      '    460 def generate(self, prompts):',
+      '--> 461     return self.engine.missing',
+    ];
+    expect(diagnose('auto', [...start, ...library, '', error]).class).toBe('unknown');
+    // Before the start got through, the cell's error is the start's.
+    expect(diagnose('auto', [...start.slice(0, 2), ...start.slice(3), '', error]).class).not.toBe('ready');
+  });
+
+  it('reads a bind failure as the end of the start, whatever ready line follows (a warm-up answered by another server)', () => {
+    const result = diagnose('sglang', [
+      "[2024-12-21 21:57:29] server_args=ServerArgs(model_path='m', port=30000)",
+      '[2024-12-21 22:42:31 TP0] max_total_num_tokens=39026, max_prefill_tokens=16384, max_running_requests=2049, context_len=131072',
+      '[2024-12-21 22:42:34] INFO:     Application startup complete.',
+      "[2024-12-21 22:42:34] ERROR:    [Errno 98] error while attempting to bind on address ('0.0.0.0', 30000): address already in use",
+      '[2024-12-21 22:42:34] INFO:     Application shutdown complete.',
+      '[2024-12-21 22:42:40] The server is fired up and ready to roll!',
+    ]);
+    expect(result.class).toBe('port-in-use');
+  });
+
+  it("reads SGLang's decode metrics of a hybrid model (#full token) in an excerpt as a server at work", () => {
+    const line =
+      '[2026-07-14 10:40:24] Decode batch, #running-req: 2, #full token: 21312, full token usage: 0.01, mamba num: 8, mamba usage: 0.05, accept len: 3.36, cuda graph: True, gen throughput (token/s): 551.63, #queue-req: 0';
+    const crash = ['[2026-07-14 10:40:24] Scheduler hit an exception: Traceback (most recent call last):'];
+    expect(diagnose('sglang', [line, ...crash]).class).toBe('ready');
+    expect(diagnose('sglang', [line.replace('#full token', '#tokens in flight'), ...crash]).class).not.toBe(
+      'ready',
+    );
+  });
+
   it("reads a launcher's word that its servers are ready, with no URL, as a start that got through", () => {
     const start = [
       '[2026-04-12 23:05:12] No HuggingFace chat template found',

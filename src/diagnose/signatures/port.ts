@@ -7,6 +7,9 @@ export const PORT_SIGNATURES: readonly Signature[] = [
     id: 'addr-in-use',
     class: 'port-in-use',
     weight: 100,
+    // A server that cannot bind never serves: a ready line after it is another server's answer on that port (SGLang's
+    // warm-up reaching whatever holds it).
+    endsStart: true,
     needles: ['already in use', 'Errno 98', 'errno: 98', 'EADDRINUSE', 'already allocated', 'bound already'],
     // Docker publishing a container's port words it its own way: `Bind for 0.0.0.0:9001 failed: port is already
     // allocated`; Ascend's HCCL its listening port: `Failed to bind the IP port. Reason: The IP address and port have
