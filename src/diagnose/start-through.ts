@@ -69,8 +69,8 @@ export const createStartThrough = (input: StartThroughInput): StartThrough => {
   // Quiet starts (see EngineSpec.quietStart), by engine: the line that said so.
   const quietSince = new Map<EngineId, number>();
   // In-process starts (see EngineSpec.inProcessStart), by engine: whether the log showed one begin, and a server.
-  const inProcessBegun = new Set<EngineId>();
-  const serverSeen = new Set<EngineId>();
+  const inProcessBegun = new Map<EngineId, number>();
+  const serverSeen = new Map<EngineId, number>();
   const callerBars = new Set<number>();
 
   // A caller's own finished bar (no label) in a quiet start past its `from` phase: the engine returned to its caller.
@@ -136,9 +136,9 @@ export const createStartThrough = (input: StartThroughInput): StartThrough => {
         gotThrough(quiet.id, raw);
       }
       for (const start of IN_PROCESS_STARTS) {
-        if (start.server.test(text)) serverSeen.add(start.id);
+        if (start.server.test(text)) serverSeen.set(start.id, raw.line);
         else if (start.begin.test(text) && start.tagged?.test(raw.text) !== true)
-          inProcessBegun.add(start.id);
+          inProcessBegun.set(start.id, raw.line);
         else if (
           start.done.test(text) &&
           inProcessBegun.has(start.id) &&
@@ -171,6 +171,9 @@ export const createStartThrough = (input: StartThroughInput): StartThrough => {
       for (const [id, found] of shownUp) if (found.line < line) shownUp.delete(id);
       for (const [id, found] of servedFrom) if (found.line < line) servedFrom.delete(id);
       if (apiServedLine !== null && apiServedLine < line) apiServedLine = null;
+      // What an earlier start showed of itself (quiet, in-process, a server) says nothing of this one.
+      for (const marks of [quietSince, inProcessBegun, serverSeen])
+        for (const [id, at] of marks) if (at < line) marks.delete(id);
     },
     upEngine,
     readyFor(engine) {

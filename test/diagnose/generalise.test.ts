@@ -2261,6 +2261,24 @@ describe('general failure shapes', () => {
     ).toBe('nccl');
   });
 
+  it("reads an offline start after a failed server start by itself: the server's lines say nothing of it", () => {
+    const server = [
+      'INFO 08-08 15:50:00 [__init__.py:239] Automatically detected platform cuda.',
+      "INFO 08-08 15:50:01 [cli_args.py:1] non-default args: {'model': '/m/Qwen3-8B'}",
+      "INFO 08-08 15:50:03 [core.py:77] Initializing a V1 LLM engine (v0.10.0) with config: model='/m/Qwen3-8B'",
+      'INFO 08-08 15:51:33 [default_loader.py:262] Loading weights took 85.91 seconds',
+      'RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+    ];
+    const offline = [
+      'INFO 08-08 15:58:01 [__init__.py:239] Automatically detected platform cuda.',
+      "INFO 08-08 15:58:03 [llm_engine.py:228] Initializing a V0 LLM engine (v0.10.0) with config: model='/m/Qwen3-8B'",
+      'INFO 08-08 15:59:33 [default_loader.py:262] Loading weights took 85.91 seconds',
+      'INFO 08-08 16:00:04 [llm_engine.py:424] init engine (profile, create kv cache, warmup model) took 30.12 seconds',
+    ];
+    expect(diagnose('auto', [...server, ...offline]).class).toBe('ready');
+    expect(diagnose('auto', [server[1] ?? '', ...offline.slice(1)]).class).toBe('hang');
+  });
+
   it("reads a notebook's own error after an offline start as the caller's, and a library's as the start's", () => {
     const start = [
       "INFO 08-08 15:58:03 [llm_engine.py:228] Initializing a V0 LLM engine (v0.10.0) with config: model='/m/Qwen3-8B'",
