@@ -8,7 +8,8 @@ import { DISTRIBUTED_SIGNATURES } from './signatures/distributed.ts';
 import { PORT_SIGNATURES } from './signatures/port.ts';
 import { MODEL_ACCESS_SIGNATURES } from './signatures/model-access.ts';
 import { WEIGHT_SIGNATURES } from './signatures/weights.ts';
-import { DEPENDENCY_SIGNATURES } from './signatures/dependency.ts';
+import { PACKAGE_SIGNATURES } from './signatures/packages.ts';
+import { BUILD_SIGNATURES } from './signatures/builds.ts';
 import { CAPTURE_SIGNATURES } from './signatures/capture.ts';
 import { PEER_SIGNATURES } from './signatures/peers.ts';
 import { SHARED_SHAPE_SIGNATURES } from './signatures/shared-shapes.ts';
@@ -25,7 +26,8 @@ export const GENERIC_SIGNATURES: readonly Signature[] = [
   ...PORT_SIGNATURES,
   ...MODEL_ACCESS_SIGNATURES,
   ...WEIGHT_SIGNATURES,
-  ...DEPENDENCY_SIGNATURES,
+  ...PACKAGE_SIGNATURES,
+  ...BUILD_SIGNATURES,
   ...CAPTURE_SIGNATURES,
   ...PEER_SIGNATURES,
   ...SHARED_SHAPE_SIGNATURES,

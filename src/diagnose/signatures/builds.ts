@@ -1,21 +1,8 @@
-// Failure signatures shared by every engine: packages, builds, drivers and kernels that do not fit together.
+// Failure signatures shared by every engine (class dependency): compiled code that does not fit: kernels built for
+// another torch or GPU, run-time builds without their toolchain, drivers and runtimes the GPU refuses.
 import type { Signature } from '../facts.ts';
-import { ownModuleOfEngine } from './shared.ts';
 
-export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
-  // --- dependency.
-  {
-    // A library that names a package it needs and does not find (`Form data requires "python-multipart" to be
-    // installed.`): the environment lacks it.
-    id: 'requires-installed',
-    class: 'dependency',
-    weight: 90,
-    needles: ['to be installed'],
-    pattern: /\brequires "?([\w.-]+)"? to be installed\b/,
-    samples: ['RuntimeError: Form data requires "python-multipart" to be installed.'],
-    facts: (m) => ({ package: m[1] ?? '' }),
-    summary: (f) => `the package ${f.package ?? ''} is required but not installed`,
-  },
+export const BUILD_SIGNATURES: readonly Signature[] = [
   {
     // A compiled operator library built for another torch release (`operator torchvision::nms does not exist`):
     // torchvision, torchaudio or an extension whose build does not match the installed torch.
@@ -28,98 +15,6 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
     summary: (f) =>
       `torch has no operator ${f.package ?? ''}::${f.value ?? ''}: the installed ${f.package ?? ''} was built for another torch release (install the matching pair)`,
-  },
-  {
-    // The server registers its own config class for a model that the installed transformers now defines too:
-    // transformers is newer than this server release supports.
-    id: 'config-class-taken',
-    class: 'dependency',
-    weight: 95,
-    needles: ['is already used by a Transformers model'],
-    pattern: /'<class '(?:[\w.]+\.)?(\w+)'>' is already used by a Transformers model/,
-    samples: [
-      "ValueError: '<class 'serve.configs.qwen2_5_vl_config.Qwen2_5_VLConfig'>' is already used by a Transformers model.",
-    ],
-    facts: (m) => ({ package: 'transformers', value: m[1] ?? '' }),
-    summary: (f) =>
-      `the installed transformers already defines ${f.value ?? 'a config class'} that the server registers itself: transformers is newer than this server release supports (install the transformers release it pins)`,
-  },
-  {
-    id: 'min-version',
-    class: 'dependency',
-    weight: 100,
-    needles: ['minimum required version'],
-    pattern:
-      /(?<!\S)(\S+) is installed with version (\S+), which is less than the minimum required version (\w[\w+-]*(?:\.\w[\w+-]*)*)|(?<!\S)(\S+) with minimum required version (\w[\w+-]*(?:\.\w[\w+-]*)*) is not installed/,
-    facts: (m) => ({ package: m[1] ?? m[4] ?? '', value: m[2] ?? 'none', choices: m[3] ?? m[5] ?? '' }),
-    summary: (f) =>
-      `${f.package ?? ''} ${f.value === 'none' ? 'is not installed' : `is ${f.value ?? ''}`}, but at least ${f.choices ?? ''} is required`,
-  },
-  {
-    // A message that names a package as missing or too old for what was asked (`… CUDA op requires DeepGEMM to be
-    // installed.`, `… current CANN version do not support with this format. Please try to update the version of CANN.`).
-    id: 'package-required',
-    class: 'dependency',
-    weight: 90,
-    needles: ['to be installed', 'the version of', 'or outdated'],
-    pattern:
-      /\b(?:requires?|needs?) (?:the )?([\w.-]+)(?: package| library)? to be installed\b|[Pp]lease (?:try to )?(?:update|upgrade) the version of ([\w.-]+)|\b([\w.-]+)(?: backend| library| package)? (?:is|are) not (?:available|installed) or outdated\b/,
-    samples: [
-      'RuntimeError: Sparse Attention Indexer CUDA op requires DeepGEMM to be installed.',
-      'RuntimeError: Format of weight in npu_grouped_matmul is FRACTAL_NZ, current CANN version do not support with this format. Please try to update the version of CANN.',
-      'RuntimeError: DeepGEMM backend is not available or outdated.',
-    ],
-    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? '' }),
-    summary: (f) =>
-      `the start needs ${f.package ?? 'a package'} that is not installed here, or a newer release of it than the one installed`,
-  },
-  {
-    id: 'import-error',
-    class: 'dependency',
-    weight: 98,
-    needles: ['Error'],
-    // Also `python -m` failing to find the module itself: `Error while finding module specification for 'x.y'
-    // (ModuleNotFoundError: No module named 'x')`.
-    pattern:
-      /^(?:[\w.]+\.)?(?:ModuleNotFoundError: No module named '([^']+)'|ImportError: (.+)|PackageNotFoundError: (\S+))|(?:Error while finding module specification for )?'[\w.]+' \(ModuleNotFoundError: No module named '([^']+)'\)/,
-    facts: (m) => ({ package: m[1] ?? m[3] ?? m[4] ?? '', value: m[2] ?? '' }),
-    // Not an engine's own Python module without a name the engine's own code imports from it (`cannot import name
-    // 'get_attention_cp_size' from 'sglang.srt.layers.dp_attention'` below a frame in sglang/): a bug of the release.
-    holdsWhen: (f) =>
-      !ownModuleOfEngine(/^cannot import name '\w+' from '([\w.]+)'/.exec(f.value ?? '')?.[1], f.frame),
-    summary: (f) =>
-      f.value !== undefined && f.value !== ''
-        ? `a Python import failed: ${f.value}`
-        : `the Python package ${f.package ?? ''} is missing`,
-  },
-  {
-    // The shell (or nohup, or a container runtime) found no such command: the engine is not installed in this
-    // environment, or not on PATH.
-    id: 'command-not-found',
-    class: 'dependency',
-    weight: 100,
-    needles: [
-      'command not found',
-      'failed to run command',
-      'executable file not found',
-      ': not found',
-      'No such file or directory',
-    ],
-    pattern:
-      /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found|failed to run command '([\w./-]+)': No such file or directory)|exec: "([\w./-]+)": executable file not found in \$PATH|^\s*(?:\/bin\/)?(?:da|a)?sh: (?:line )?\d+: ([\w./+-]+): not found$|\[Errno 2\] No such file or directory: '((?:[^'\s]*\/)?s?bin\/[\w.+-]+)'/,
-    samples: [
-      'zsh: command not found: serve-model',
-      'bash: line 1: model-launcher: command not found',
-      // dash (Debian's /bin/sh, which build tools such as ninja run commands with)
-      '  /bin/sh: 1: /usr/local/cuda/bin/nvcc: not found',
-      "nohup: failed to run command 'serve-model': No such file or directory",
-      'exec: "serve-model": executable file not found in $PATH: unknown',
-      // a launcher starting the engine's executable by path (subprocess raising FileNotFoundError)
-      "ERROR - Failed to run the server: [Errno 2] No such file or directory: '/opt/envs/serve/bin/serve-model'",
-    ],
-    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? '' }),
-    summary: (f) =>
-      `the shell found no command '${f.package ?? ''}': it is not installed in this environment, or not on PATH`,
   },
   {
     // A kernel built at run time (FlashInfer's JIT, torch extensions) whose build failed, its compiler's own error
@@ -154,19 +49,6 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
       'a kernel compiled at start needs the CUDA toolkit (nvcc), which is not installed or not found (set CUDA_HOME)',
   },
   {
-    // Subscripting a builtin type (`list[int]`, `array.array[int]`) in code written for a newer Python than the one
-    // running it.
-    id: 'python-too-old',
-    class: 'dependency',
-    weight: 70,
-    needles: ['not subscriptable'],
-    pattern: /^TypeError: type '([\w.]+)' is not subscriptable/,
-    samples: ["TypeError: type 'array.array' is not subscriptable"],
-    facts: (m) => ({ package: 'python', value: m[1] ?? '' }),
-    summary: (f) =>
-      `the code subscripts the type '${f.value ?? ''}', which this Python does not allow: it needs a newer Python (or a release of the package made for this one)`,
-  },
-  {
     // pybind11 refusing a call into compiled code (`TypeError: __init__(): incompatible constructor arguments. The
     // following argument types are supported: …`): the extension was built against another release of its caller
     // (torch, most often), whatever step of the start made the call.
@@ -196,27 +78,6 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '', kind: 'abi' }),
     summary: (f) =>
       `the compiled operator library ${f.package ?? ''} has no operator ${f.value ?? ''}: it was built for another release of the code that calls it, or it did not load`,
-  },
-  {
-    // A module or class without an attribute its caller expects: two packages from different releases (a model's
-    // own code against the installed engine, an engine against transformers). An object's missing attribute is a
-    // bug, not this.
-    id: 'api-drift',
-    class: 'dependency',
-    weight: 60,
-    needles: ['Error'],
-    pattern: /^(?:[\w.]+\.)?AttributeError: (?:module|type object) '([\w.]+)/,
-    // Not an engine's own Python module missing what the engine's own code calls (`module
-    // 'sglang.srt.layers.quantization.deep_gemm_wrapper' has no attribute …` below a frame in sglang/): that is a bug
-    // of the release (read as any other exception). Its compiled modules (`vllm._C`) stay a build of another release.
-    holdsWhen: (f) => !ownModuleOfEngine(f.package, f.frame),
-    samples: [
-      "AttributeError: module 'transformers.utils' has no attribute 'is_flash_attn_greater_or_equal_2_10'",
-      "AttributeError: type object 'BaseMultiModalItemTracker' has no attribute '_placeholder_str'",
-    ],
-    facts: (m) => ({ package: m[1] ?? '', kind: 'api' }),
-    summary: (f) =>
-      `code expected an attribute of ${f.package ?? 'a module'} that the installed release does not have: two packages from releases that do not fit together`,
   },
   {
     // A shared library the process needs is not on this machine (a CUDA runtime library of another version).
@@ -255,18 +116,6 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ value: m[1] ?? '', package: m[2] ?? '', kind: 'abi' }),
     summary: (f) =>
       `the compiled operator ${f.value ?? ''} has no ${f.package ?? ''} kernel in this build: the package was built for another device or torch release`,
-  },
-  {
-    // transformers older than the model: it has no class of that name to load.
-    id: 'tokenizer-class-missing',
-    class: 'dependency',
-    weight: 90,
-    needles: ['currently imported'],
-    pattern: /Tokenizer class "?(\w+)"? does not exist or is not currently imported/,
-    samples: ['ValueError: Tokenizer class GemmaTokenizer does not exist or is not currently imported.'],
-    facts: (m) => ({ package: 'transformers', value: m[1] ?? '' }),
-    summary: (f) =>
-      `the installed transformers has no tokenizer class ${f.value ?? ''}: it is older than the model (upgrade transformers, or the image that ships it)`,
   },
   {
     id: 'undefined-symbol',
@@ -344,64 +193,6 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the GPU driver or system libraries do not fit this build: ${f.value ?? ''}`,
   },
   {
-    id: 'transformers-arch',
-    class: 'dependency',
-    weight: 100,
-    needles: ['does not recognize this architecture'],
-    pattern: /has model type `([\w-]+)` but Transformers does not recognize this architecture/,
-    facts: (m) => ({ package: 'transformers', arch: m[1] ?? '' }),
-    summary: (f) => `the installed transformers is too old for model type ${f.arch ?? ''}`,
-  },
-  {
-    // transformers' registry of model types has no entry for the checkpoint's `model_type` (a model newer than
-    // the installed transformers): the KeyError is raised from this line of AutoConfig.
-    id: 'transformers-model-type',
-    class: 'dependency',
-    weight: 99,
-    needles: ['CONFIG_MAPPING['],
-    pattern: /CONFIG_MAPPING\[config_dict\[["']model_type["']\]\]/,
-    samples: ['config_class = CONFIG_MAPPING[config_dict["model_type"]]'],
-    facts: () => ({ package: 'transformers' }),
-    summary: () =>
-      "the installed transformers does not know the checkpoint's model type (the model is newer than it)",
-  },
-  {
-    // One package calls another with an argument the installed release does not take (a serving wrapper passing a
-    // newer engine option, an engine calling an older transformers): the two releases do not fit together.
-    id: 'unexpected-keyword',
-    class: 'dependency',
-    weight: 90,
-    // Also a call with more or fewer arguments than the installed release takes (a compiled kernel package older
-    // than the engine that calls it: `moe_fused_gate() takes 5 positional arguments but 7 were given`).
-    needles: ['unexpected keyword', 'positional argument'],
-    pattern:
-      /\b([\w.]+)\(\) got an unexpected keyword argument '(\w+)'|\b([\w.]+)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but \d+ (?:were|was) given/,
-    samples: [
-      "TypeError: [address=0.0.0.0:37737, pid=1025864] AsyncEngineArgs.__init__() got an unexpected keyword argument 'limit_mm_per_prompt'",
-      'TypeError: moe_fused_gate() takes 5 positional arguments but 7 were given',
-    ],
-    facts: (m) => ({
-      value: m[1] === undefined ? `${m[3] ?? ''}(${m[4] ?? ''} arguments)` : `${m[1]}(${m[2] ?? ''}=…)`,
-      kind: 'api',
-    }),
-    summary: (f) =>
-      `installed packages do not fit together: ${f.value ?? ''} is a call the installed release does not accept`,
-  },
-  {
-    // A host program (a Rust or C++ launcher embedding Python) that cannot import the engine's package.
-    id: 'embedded-import-failed',
-    class: 'dependency',
-    weight: 95,
-    needles: ['ailed to import'],
-    pattern: /[Ff]ailed to import (?:the )?(?:[Pp]ython )?'?([\w.]+)'? module\b[^:]*(?::\s*(.*))?$/,
-    samples: [
-      "Failed to import python 'torch' module. Are we running in the correct venv? AttributeError: class must define a '_type_' attribute",
-    ],
-    facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
-    summary: (f) =>
-      `the Python package ${f.package ?? ''} could not be imported${f.value ? `: ${f.value}` : ''}`,
-  },
-  {
     // A kernel built at run time (JIT) cannot link a library of the CUDA toolkit or the system: it is not installed
     // where the linker looks (a runtime image without the toolkit's development files, say).
     id: 'linker-missing-library',
@@ -430,22 +221,6 @@ export const DEPENDENCY_SIGNATURES: readonly Signature[] = [
     ],
     facts: () => ({ kind: 'toolchain' }),
     summary: () => 'a kernel compiled at run time needs a C/C++ compiler, and none was found',
-  },
-  {
-    // An engine's fallback to the transformers implementation, for an architecture it has no class of its own for,
-    // finds none in transformers either: the same case as SGLang's `has no SGlang implementation`.
-    id: 'transformers-no-model-module',
-    class: 'weight-mismatch',
-    weight: 94,
-    origin: 'dependency',
-    needles: ['registered model'],
-    pattern: /Cannot find model module\. '(\w+)' is not a registered model in the Transformers library/,
-    samples: [
-      "ValueError: Cannot find model module. 'Cosmos3ForConditionalGeneration' is not a registered model in the Transformers library (only relevant if the model is meant to be in Transformers) and 'AutoModel' is not present in the model config's 'auto_map' (relevant if the model is custom).",
-    ],
-    facts: (m) => ({ arch: m[1] ?? '', kind: 'arch' }),
-    summary: (f) =>
-      `no model class serves the architecture ${f.arch ?? ''}: the engine has none, and its transformers fallback found none either`,
   },
   {
     // CUDA's own refusal of the driver it finds: error 803 (driver and runtime do not fit) and 804 (a forward
