@@ -2314,6 +2314,19 @@ describe('general failure shapes', () => {
     expect(result.class).toBe('port-in-use');
   });
 
+  it('reads a port the engine then replaces as no failure: the start goes on', () => {
+    const start = [
+      "[2025-09-11 10:25:40] server_args=ServerArgs(model_path='m', port=30000)",
+      '[2025-09-11 10:25:41] Port 30000 is already in use, trying port 30001',
+      'INFO 01-01 00:00:01 [parallel.py:1] Address already in use. Retrying with a new port.',
+      '[2025-09-11 10:25:43 TP0] Load weight begin. avail mem=77.43 GB',
+    ];
+    expect(diagnose('sglang', start).class).toBe('hang');
+    expect(
+      diagnose('sglang', [...start, '[2025-09-11 10:26:05] The server is fired up and ready to roll!']).class,
+    ).toBe('ready');
+  });
+
   it("reads SGLang's decode metrics of a hybrid model (#full token) in an excerpt as a server at work", () => {
     const line =
       '[2026-07-14 10:40:24] Decode batch, #running-req: 2, #full token: 21312, full token usage: 0.01, mamba num: 8, mamba usage: 0.05, accept len: 3.36, cuda graph: True, gen throughput (token/s): 551.63, #queue-req: 0';

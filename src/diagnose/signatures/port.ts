@@ -14,8 +14,10 @@ export const PORT_SIGNATURES: readonly Signature[] = [
     // Docker publishing a container's port words it its own way: `Bind for 0.0.0.0:9001 failed: port is already
     // allocated`; Ascend's HCCL its listening port: `Failed to bind the IP port. Reason: The IP address and port have
     // been bound already.` (then `host nic listen start failed, port[60000]`).
+    // Not a port the server then replaces (SGLang's `Port 30000 is already in use, trying port 30001`, vLLM's
+    // `Address already in use. Retrying with a new port.`): that start goes on.
     pattern:
-      /[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE|Bind for \S+ failed: port is already allocated|\b\w*[Pp]ort\w* \d+ is already in use|address and port have been bound already/,
+      /^(?!.*\b(?:trying port \d|[Rr]etrying with a new port)).*?(?:[Aa]ddress already in use|\[Errno 98\]|errno: 98|EADDRINUSE|Bind for \S+ failed: port is already allocated|\b\w*[Pp]ort\w* \d+ is already in use|address and port have been bound already)/,
     samples: [
       'EJ0003: [PID: 159] 2025-03-26-17:01:02.816.428 Failed to bind the IP port. Reason: The IP address and port have been bound already.',
       'Error response from daemon: driver failed programming external connectivity on endpoint server: Bind for 0.0.0.0:9001 failed: port is already allocated',
