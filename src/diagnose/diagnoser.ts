@@ -24,7 +24,7 @@ import {
 } from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
-import { CAPTURE_ENDS, QUOTED_LINES, STOP_RULES } from './engine-lines.ts';
+import { CAPTURE_ENDS, QUOTED_LINES, STOP_RULES, SURVIVED_THREADS } from './engine-lines.ts';
 import { describePhase } from './phase-labels.ts';
 import { createStartThrough } from './start-through.ts';
 import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
@@ -111,6 +111,8 @@ const signalOfEnd = (end: DiagnoseEnd): number | null =>
 // A wrapper line such as `Scheduler hit an exception:` names no error of its own.
 const isPointer = (signature: Signature): boolean => signature.class === 'unknown' && signature.weight < 20;
 // IPython's frames: a notebook cell's, and a file's.
+// An exception's own line, which ends a traceback: `json.decoder.JSONDecodeError: Expecting value`.
+const EXCEPTION_LINE = /^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b/;
 // IPython's header names the exception first: `AttributeError            Traceback (most recent call last)`.
 const IPYTHON_HEAD = /^\w+ +Traceback \(most recent call last\)\s*$/;
 const CELL_FRAME = /^Cell In\[\d+\], line \d+/;
@@ -265,6 +267,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     else if (CELL_FRAME.test(text)) ipythonTraceback.lastFrame = 'cell';
     else if (IPYTHON_FILE_FRAME.test(text)) ipythonTraceback.lastFrame = 'file';
   };
+  // A traceback under Python's report of a thread the engine goes on without (SURVIVED_THREADS): nothing in it is a
+  // finding, not even a notice.
+  let survivedTraceback: number | null = null;
+  const inSurvivedTraceback = (line: number): boolean =>
+    survivedTraceback !== null &&
+    line >= survivedTraceback &&
+    line - survivedTraceback <= MAX_TRACEBACK_LINES;
   const followTracebacks = (raw: RawLine, normalized: NormalizedLine): void => {
     const header = TRACEBACK_HEAD.test(normalized.text.trim());
     followCells(normalized.text.trim(), raw.line);
@@ -285,6 +294,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         abovePiece?.level === 'warning' || IGNORED_EXCEPTION.test(abovePiece?.text.trim() ?? '')
           ? raw.line
           : null;
+    if (normalized.pieces.some((piece) => piece.level !== null)) survivedTraceback = null;
+    else if (header)
+      survivedTraceback = SURVIVED_THREADS.some((thread) => thread.test(abovePiece?.text.trim() ?? ''))
+        ? raw.line
+        : null;
   };
 
   const inspect = (raw: RawLine): void => {
@@ -322,6 +336,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       // A line that quotes other text (a logged request's "… is not divisible by n") is never read for failures.
       if (QUOTED_LINES.some((pattern) => pattern.test(text))) continue;
       const code = CODE_LINE.test(piece.text);
+      if (piece.level === null && inSurvivedTraceback(raw.line)) continue;
       if (raisedInCell(raw.line) && through.readyFor(resolveEngine()) !== undefined) {
         callerTracebacks.push({ from: ipythonTraceback?.line ?? raw.line, to: raw.line });
         if (callerTracebacks.length > MAX_STOPS) callerTracebacks.shift();
@@ -444,12 +459,25 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
 
   // Whether the log's last lines are a Python traceback's frames (`File "…", line N, in f` and the code under it, a
   // frame a paste wrapped in two included: `File "…/x.py", l` then `ine 743, in __init__`).
-  const endsInTraceback = (): boolean =>
-    ring
-      .map((raw) => normalizeLine(raw.text).text.trim())
-      .filter((text) => text !== '')
-      .slice(-3)
-      .some((text) => PYTHON_FRAME_START.test(text));
+  // A frame among them not followed by its error line, nor by a line logged at another level than the traceback's
+  // (the process went on).
+  const endsInTraceback = (): boolean => {
+    const last = ring
+      .map((raw) => normalizeLine(raw.text))
+      .filter((normalized) => normalized.text.trim() !== '')
+      .slice(-3);
+    const levelOf = (normalized: NormalizedLine): string | null =>
+      normalized.pieces.find((piece) => piece.level !== null)?.level ?? null;
+    const frame = last.findLastIndex((normalized) => PYTHON_FRAME_START.test(normalized.text.trim()));
+    const frameLevel = frame >= 0 ? levelOf(last[frame] as NormalizedLine) : null;
+    return (
+      frame >= 0 &&
+      last.slice(frame + 1).every((normalized) => {
+        const level = levelOf(normalized);
+        return !EXCEPTION_LINE.test(normalized.text.trim()) && (level === null || level === frameLevel);
+      })
+    );
+  };
 
   const diagnoseSilence = (
     engine: EngineId,

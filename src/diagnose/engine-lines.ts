@@ -72,3 +72,8 @@ export const STOP_RULES: readonly { engine: EngineId | null; rule: StopRule }[] 
 export const QUOTED_LINES: readonly RegExp[] = NAMED_ENGINES.flatMap((spec) =>
   (spec.quotedLines ?? []).map((rule) => rule.pattern),
 );
+
+/** Threads whose uncaught exception the engine survives (see EngineSpec.survivedThreads). */
+export const SURVIVED_THREADS: readonly RegExp[] = NAMED_ENGINES.flatMap(
+  (spec) => spec.survivedThreads ?? [],
+);

@@ -173,6 +173,10 @@ export interface EngineSpec {
   heartbeatLines: RegExp[];
   /** Lines that quote other text (a request's prompt, a diagnostic tool's own error): no failure is ever read in them. */
   quotedLines?: readonly LineRule[];
+  /** Python's report of an uncaught exception in a thread the engine goes on without (`Exception in thread Thread-1
+   * (_report_usage_worker):`, a usage-statistics reporter): the traceback below it is a notice. Python's wording,
+   * not the engine's logger, so no catalogue holds it. */
+  survivedThreads?: readonly RegExp[];
   /** Lines that show the server was asked to stop: after the ready line, errors below one are its shutdown. */
   stopLines?: readonly StopRule[];
   /** Phase line shapes, in phase order. */

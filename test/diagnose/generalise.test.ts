@@ -2279,6 +2279,25 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', [server[1] ?? '', ...offline.slice(1)]).class).toBe('hang');
   });
 
+  it("reads vLLM's usage-statistics thread failing as nothing: the start goes on without it", () => {
+    const thread = [
+      '(EngineCore pid=152) Exception in thread Thread-1 (_report_usage_worker):',
+      '(EngineCore pid=152) Traceback (most recent call last):',
+      '(EngineCore pid=152)   File "/usr/local/lib/python3.12/dist-packages/cpuinfo/cpuinfo.py", line 2762, in get_cpu_info',
+      '(EngineCore pid=152) json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)',
+    ];
+    const start = [
+      "(EngineCore pid=152) INFO 05-08 23:23:30 [core.py:77] Initializing a V1 LLM engine (v0.19.1) with config: model='m'",
+      '(EngineCore pid=152) Loading safetensors using Fastsafetensor loader:   0% Completed | 0/1 [00:00<?, ?it/s]',
+      ...thread,
+      '(EngineCore pid=152) INFO 05-08 23:23:53 [default_loader.py:391] Loading weights took 10.77 seconds',
+    ];
+    expect(diagnose('vllm', start).class).toBe('hang');
+    // Another thread's failure is read as any error.
+    const other = start.map((line) => line.replace('_report_usage_worker', '_load_weights_worker'));
+    expect(diagnose('vllm', other).class).toBe('unknown');
+  });
+
   it("reads a notebook's own error after an offline start as the caller's, and a library's as the start's", () => {
     const start = [
       "INFO 08-08 15:58:03 [llm_engine.py:228] Initializing a V0 LLM engine (v0.10.0) with config: model='/m/Qwen3-8B'",

@@ -34,6 +34,8 @@ export const vllm: EngineSpec = {
   heartbeatLines: VLLM_HEARTBEATS,
   stopLines: VLLM_STOP_LINES,
   quotedLines: VLLM_QUOTED_LINES,
+  // Its usage-statistics thread failing (cpuinfo's JSONDecodeError in a container) stops nothing.
+  survivedThreads: [/^Exception in thread [\w-]+ \(_report_usage_worker\):/],
   phaseRules: VLLM_PHASES,
   phaseNeedles: VLLM_PHASE_NEEDLES,
   // vLLM's API server lists its routes at start (`launcher.py:27] Route: /v1/rerank, Methods: POST`).
