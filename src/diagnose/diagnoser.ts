@@ -110,11 +110,11 @@ const signalOfEnd = (end: DiagnoseEnd): number | null =>
 
 // A wrapper line such as `Scheduler hit an exception:` names no error of its own.
 const isPointer = (signature: Signature): boolean => signature.class === 'unknown' && signature.weight < 20;
-// IPython's frames: a notebook cell's, and a file's.
 // An exception's own line, which ends a traceback: `json.decoder.JSONDecodeError: Expecting value`.
 const EXCEPTION_LINE = /^(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)\b/;
 // IPython's header names the exception first: `AttributeError            Traceback (most recent call last)`.
 const IPYTHON_HEAD = /^\w+ +Traceback \(most recent call last\)\s*$/;
+// IPython's frames: a notebook cell's, and a file's.
 const CELL_FRAME = /^Cell In\[\d+\], line \d+/;
 const IPYTHON_FILE_FRAME = /^File (?:~|\/|[A-Za-z]:\\).*:\d+, in /;
 // A distributed transport reporting that the other end went away.
@@ -122,6 +122,8 @@ const PEER_LOST = /Connection (?:closed|reset) by peer/;
 
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
+// How many of the caller's own tracebacks (after the start got through) are remembered.
+const MAX_CALLER_TRACEBACKS = 16;
 // Python's report of an exception it went on past: `Exception ignored in atexit callback: <function …>`.
 const IGNORED_EXCEPTION = /^Exception ignored (?:in|on|while)\b/;
 // NCCL's own debug output carries its level after the library's name (`… NCCL WARN NET/OFI Initializing plugin
@@ -339,7 +341,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (piece.level === null && inSurvivedTraceback(raw.line)) continue;
       if (raisedInCell(raw.line) && through.readyFor(resolveEngine()) !== undefined) {
         callerTracebacks.push({ from: ipythonTraceback?.line ?? raw.line, to: raw.line });
-        if (callerTracebacks.length > MAX_STOPS) callerTracebacks.shift();
+        if (callerTracebacks.length > MAX_CALLER_TRACEBACKS) callerTracebacks.shift();
         continue;
       }
       let matched = false;
@@ -594,15 +596,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           );
     const before = stop?.line ?? Number.POSITIVE_INFINITY;
     const candidates: { hits: SignatureHits; finding: Finding }[] = [];
+    const byCaller = (line: number): boolean =>
+      callerTracebacks.some((span) => line >= span.from && line <= span.to);
     for (const entry of hits.values()) {
       if (!holdsFor(entry.signature.releases, release)) continue;
-      if (callerTracebacks.some((span) => entry.last.line >= span.from && entry.last.line <= span.to))
-        continue;
       if (entry.signature.requestScoped === true && readyLine !== undefined) continue;
       const fatal = entry.firstFatal !== undefined && entry.firstFatal.line > after ? entry.firstFatal : null;
       const finding =
         fatal ?? (entry.first.line > after ? entry.first : entry.last.line > after ? entry.last : null);
-      if (finding !== null && finding.line < before) candidates.push({ hits: entry, finding });
+      if (finding !== null && finding.line < before && !byCaller(finding.line))
+        candidates.push({ hits: entry, finding });
     }
     // A notice printed at WARNING level (a traceback the server logged and survived, a deprecation) is never the
     // root cause when the log holds an error line, before or after it. A wrapper that only points at a traceback
