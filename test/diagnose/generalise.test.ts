@@ -2279,6 +2279,20 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', [server[1] ?? '', ...offline.slice(1)]).class).toBe('hang');
   });
 
+  it('reads a program a build runs, missing from PATH, and CUDA that finds no driver, as a dependency', () => {
+    expect(diagnose('auto', ["FileNotFoundError: [Errno 2] No such file or directory: 'ninja'"]).class).toBe(
+      'dependency',
+    );
+    // A model's file named bare is no program.
+    expect(
+      diagnose('auto', ["FileNotFoundError: [Errno 2] No such file or directory: 'config.json'"]).class,
+    ).not.toBe('dependency');
+    expect(
+      diagnose('auto', ['RuntimeError: CUDA driver initialization failed, you might not have a CUDA gpu.'])
+        .class,
+    ).toBe('dependency');
+  });
+
   it("reads vLLM's usage-statistics thread failing as nothing: the start goes on without it", () => {
     const thread = [
       '(EngineCore pid=152) Exception in thread Thread-1 (_report_usage_worker):',

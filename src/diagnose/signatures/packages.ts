@@ -93,7 +93,7 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
       'No such file or directory',
     ],
     pattern:
-      /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found|failed to run command '([\w./-]+)': No such file or directory)|exec: "([\w./-]+)": executable file not found in \$PATH|^\s*(?:\/bin\/)?(?:da|a)?sh: (?:line )?\d+: ([\w./+-]+): not found$|\[Errno 2\] No such file or directory: '((?:[^'\s]*\/)?s?bin\/[\w.+-]+)'/,
+      /(?:^|: )(?:command not found: ([\w.-]+)|([\w.-]+): command not found|failed to run command '([\w./-]+)': No such file or directory)|exec: "([\w./-]+)": executable file not found in \$PATH|^\s*(?:\/bin\/)?(?:da|a)?sh: (?:line )?\d+: ([\w./+-]+): not found$|\[Errno 2\] No such file or directory: '((?:[^'\s]*\/)?s?bin\/[\w.+-]+)'|^FileNotFoundError: \[Errno 2\] No such file or directory: '([A-Za-z][\w+-]*)'$/,
     samples: [
       'zsh: command not found: serve-model',
       'bash: line 1: model-launcher: command not found',
@@ -103,8 +103,10 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
       'exec: "serve-model": executable file not found in $PATH: unknown',
       // a launcher starting the engine's executable by path (subprocess raising FileNotFoundError)
       "ERROR - Failed to run the server: [Errno 2] No such file or directory: '/opt/envs/serve/bin/serve-model'",
+      // a program a kernel build runs, named bare (no path, no extension: not a file of the model's)
+      "FileNotFoundError: [Errno 2] No such file or directory: 'ninja'",
     ],
-    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? '' }),
+    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? '' }),
     summary: (f) =>
       `the shell found no command '${f.package ?? ''}': it is not installed in this environment, or not on PATH`,
   },
