@@ -18,7 +18,7 @@ export const SGLANG_SERVING_LINE =
   /The server is fired up and ready to roll!|^Dummy health check server started in background thread at |^Decode batch[.,] #running-req: (?:[2-9]|[1-9]\d+), #(?:full )?token: \d{4,}|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d|"POST \/(?:generate|encode) HTTP\/[\d.]+" 200/;
 
 // A decode step's metrics: requests generating. The warm-up request logs them too (with --decode-log-interval 1), so
-// they count only where no start is in view. Hybrid models' count their full-attention tokens (`#full token: N`).
+// they count only where no start is in view. A hybrid model's lines count its full-attention tokens (`#full token: N`).
 export const SGLANG_SERVING_WITHOUT_START = /^Decode batch[.,] #running-req: \d+, #(?:full )?token: \d+/;
 
 // The offline Engine (`sgl.Engine(...)`) logs only errors unless told otherwise: after its weights (and graphs) are
