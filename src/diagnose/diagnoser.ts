@@ -248,10 +248,15 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
 
   // A traceback logged as part of a warning (`WARN … Could not import X` and the traceback under it, without
   // prefixes of its own) is a notice the server survived, like the warning line itself; so is one under Python's
-  // report of an exception it went on past (`Exception ignored in atexit callback: …`).
-  let warningTraceback: number | null = null;
-  const inWarningTraceback = (line: number): boolean =>
-    warningTraceback !== null && line >= warningTraceback && line - warningTraceback <= MAX_TRACEBACK_LINES;
+  // report of an exception it went on past (`Exception ignored in atexit callback: …`). One under Python's report of
+  // a thread the engine goes on without (SURVIVED_THREADS) is less still: nothing in it is a finding, not even a notice.
+  let survivedTraceback: { line: number; kind: 'notice' | 'thread' } | null = null;
+  const survivedAt = (line: number): 'notice' | 'thread' | null =>
+    survivedTraceback !== null &&
+    line >= survivedTraceback.line &&
+    line - survivedTraceback.line <= MAX_TRACEBACK_LINES
+      ? survivedTraceback.kind
+      : null;
   // A logger that prints an exception's message at error level, then its traceback (vLLM V0's `[engine.py:448]`):
   // where the log is cut inside that traceback, the message above its header is the error it lost.
   const messageAboveHeader = new Map<number, { line: number; raw: string; message: string }>();
@@ -269,13 +274,6 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     else if (CELL_FRAME.test(text)) ipythonTraceback.lastFrame = 'cell';
     else if (IPYTHON_FILE_FRAME.test(text)) ipythonTraceback.lastFrame = 'file';
   };
-  // A traceback under Python's report of a thread the engine goes on without (SURVIVED_THREADS): nothing in it is a
-  // finding, not even a notice.
-  let survivedTraceback: number | null = null;
-  const inSurvivedTraceback = (line: number): boolean =>
-    survivedTraceback !== null &&
-    line >= survivedTraceback &&
-    line - survivedTraceback <= MAX_TRACEBACK_LINES;
   const followTracebacks = (raw: RawLine, normalized: NormalizedLine): void => {
     const header = TRACEBACK_HEAD.test(normalized.text.trim());
     followCells(normalized.text.trim(), raw.line);
@@ -290,17 +288,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (messageAboveHeader.size > 16)
         messageAboveHeader.delete(messageAboveHeader.keys().next().value ?? 0);
     }
-    if (normalized.pieces.some((piece) => piece.level !== null)) warningTraceback = null;
-    else if (header)
-      warningTraceback =
-        abovePiece?.level === 'warning' || IGNORED_EXCEPTION.test(abovePiece?.text.trim() ?? '')
-          ? raw.line
-          : null;
     if (normalized.pieces.some((piece) => piece.level !== null)) survivedTraceback = null;
-    else if (header)
-      survivedTraceback = SURVIVED_THREADS.some((thread) => thread.test(abovePiece?.text.trim() ?? ''))
-        ? raw.line
-        : null;
+    else if (header) {
+      const aboveText = abovePiece?.text.trim() ?? '';
+      const kind = SURVIVED_THREADS.some((thread) => thread.test(aboveText))
+        ? 'thread'
+        : abovePiece?.level === 'warning' || IGNORED_EXCEPTION.test(aboveText)
+          ? 'notice'
+          : null;
+      survivedTraceback = kind === null ? null : { line: raw.line, kind };
+    }
   };
 
   const inspect = (raw: RawLine): void => {
@@ -338,7 +335,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       // A line that quotes other text (a logged request's "… is not divisible by n") is never read for failures.
       if (QUOTED_LINES.some((pattern) => pattern.test(text))) continue;
       const code = CODE_LINE.test(piece.text);
-      if (piece.level === null && inSurvivedTraceback(raw.line)) continue;
+      if (piece.level === null && survivedAt(raw.line) === 'thread') continue;
       if (raisedInCell(raw.line) && through.readyFor(resolveEngine()) !== undefined) {
         callerTracebacks.push({ from: ipythonTraceback?.line ?? raw.line, to: raw.line });
         if (callerTracebacks.length > MAX_CALLER_TRACEBACKS) callerTracebacks.shift();
@@ -364,7 +361,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
                 piece.level === 'info' ||
                 NCCL_NOTICE.test(text) ||
                 SURVIVED_WORDING.test(text) ||
-                (piece.level === null && inWarningTraceback(raw.line))),
+                (piece.level === null && survivedAt(raw.line) === 'notice')),
           ) || matched;
       }
     }

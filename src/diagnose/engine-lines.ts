@@ -1,5 +1,6 @@
 // The lines of every engine the diagnoser reads beside failures, gathered once from the registry: lines that show a
-// start got through or served, quiet and in-process starts, capture ends, stops asked for and lines that quote other text.
+// start got through or served, quiet and in-process starts, capture ends, stops asked for, lines that quote other
+// text and threads the engine goes on without.
 import { NAMED_ENGINES } from '../engines/index.ts';
 import type { EngineId, StopRule } from '../engines/types.ts';
 
