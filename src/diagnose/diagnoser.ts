@@ -779,8 +779,20 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const served = id === undefined ? undefined : through.servedFrom(id);
     // The line that showed the start got through (uvicorn's start line), where it is not the request itself.
     const shown = id === undefined ? undefined : through.shownUp(id);
-    // A port taken is found when the server binds, which can come after its app started (uvicorn binds last).
-    if (diagnosis.class === 'ready' || diagnosis.class === 'port-in-use' || served === undefined)
+    // A port taken is found when the server binds, which can come after its app started (uvicorn binds last). The
+    // engine's word that its warm-up failed, after requests were answered, means the start did not get through: the
+    // engine stops itself, whatever clients it answered meanwhile.
+    if (
+      diagnosis.class === 'ready' ||
+      diagnosis.class === 'port-in-use' ||
+      served === undefined ||
+      [...hits.values()].some(
+        (entry) =>
+          entry.signature.endsStart === true &&
+          entry.signature.class === 'warmup-failed' &&
+          entry.last.line > served.line,
+      )
+    )
       return diagnosis;
     // No error after it: the log ends while the server serves (its last bar is a request's, not a step's); its last
     // lines stay the evidence.

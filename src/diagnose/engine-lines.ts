@@ -55,10 +55,24 @@ export const CAPTURE_ENDS = NAMED_ENGINES.flatMap((spec) =>
       ],
 );
 
-// Ctrl-C in any Python server: the exception line of the traceback it prints; abseil's banner for SIGTERM or SIGINT
-// (Ray and other native code) in any process.
+// Ctrl-C in any Python server: the exception line of the traceback it prints, the terminal's echo, a child it ended;
+// abseil's banner for SIGTERM or SIGINT (Ray and other native code) in any process.
 const GENERIC_STOPS: StopRule[] = [
   { pattern: /^KeyboardInterrupt\b/, needle: 'KeyboardInterrupt', samples: [] },
+  // A terminal echoes Ctrl-C as `^C` at the start of the line, before whatever the server prints next.
+  {
+    pattern: /^\^C/,
+    needle: '^C',
+    samples: ['^CINFO 09-23 17:54:16 multiproc_worker_utils.py:136] Terminating'],
+  },
+  // A child process (a GPU check, a compile) ended by Ctrl-C: the keyboard's signal reached the whole process group.
+  {
+    pattern: /CalledProcessError: Command .* died with <Signals\.SIGINT: 2>/,
+    needle: 'Signals.SIGINT',
+    samples: [
+      "subprocess.CalledProcessError: Command '['python', 'check.py']' died with <Signals.SIGINT: 2>.",
+    ],
+  },
   // The banner loses its `***` where a paste's Markdown took it for emphasis.
   { pattern: /^(?:\*{1,3} ?)?SIG(?:TERM|INT) received at time=/, needle: 'received at time', samples: [] },
 ];

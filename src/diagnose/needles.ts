@@ -65,6 +65,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'C compiler', // Triton `Failed to find C compiler`
   'C++ compiler', // torch inductor `InvalidCxxCompiler: No working C++ compiler found`
   'terminate called', // C++ `terminate called after throwing an instance of ...`
+  '], thread: [', // a GPU kernel's device-side assert: `… block: [0,0,0], thread: [64,0,0] Assertion …`
   'ArgumentValidation', // TGI launcher `Error: ArgumentValidation("...")`
   'client socket has', // torch.distributed socket and store timeouts
   'se from', // a named choice refused

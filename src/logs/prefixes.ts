@@ -59,6 +59,8 @@ const TIME = String.raw`\d{2}:\d{2}:\d{2}`;
 const RULES: PrefixRule[] = [
   // A log quoted in an issue or chat: `> ` quote markers and `**` bold markers in front of each line.
   { first: '>*', pattern: /^(?:>[ \t]?|\*\*)/ },
+  // pytest's failure report marks the exception's lines with `E` in the margin: `E       RuntimeError: …`.
+  { first: 'u', pattern: /^E {3,}(?=\S)/ },
   // IPython's traceback marks the source line that raised with an arrow and its number: `---> 1228 assert …`.
   { first: '-', pattern: /^-*> \d+ / },
   // Parent-process Python logging: `2025-03-07 23:50:27,531 - __main__ - INFO - `.
@@ -133,6 +135,13 @@ const RULES: PrefixRule[] = [
     first: 'tdul',
     needs: ' pid=',
     pattern: /^[A-Za-z0-9][\w.-]{0,62} (?=\([^()]{1,80}? pid=\d+[^()]{0,60}\) )/,
+  },
+  // A colour code whose ESC byte a paste dropped, after a wrapper (at a line's start stripAnsi removes it), and the
+  // process tag it colours: `[server] [36m(run pid=28)[0m ValueError: …`.
+  {
+    first: '[',
+    pattern: /^\[\d{1,3}(?:;\d{1,3})*m(?:\(([^()]{1,80}? pid=\d+[^()]{0,60})\)\[\d{1,3}(?:;\d{1,3})*m ?)?/,
+    rank: (m) => (m[1] === undefined ? null : rankOfTag(m[1])),
   },
   // vLLM process tags, possibly nested: `(EngineCore_0 pid=675221) (VllmWorker TP0 pid=675227) `.
   { first: '(', pattern: /^\(([^()]{1,80}? pid=\d+[^()]{0,60})\) /, rank: (m) => rankOfTag(m[1] ?? '') },

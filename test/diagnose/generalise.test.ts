@@ -2390,6 +2390,89 @@ describe('general failure shapes', () => {
       'hang',
     );
   });
+
+  it("reads Ctrl-C's echo and a child ended by SIGINT as a stop asked for, SIGTERM or SIGKILL as a kill", () => {
+    const start = [
+      'INFO 09-23 17:49:48 llm_engine.py:184] Initializing an LLM engine (v0.5.5) with config: model=m',
+      'INFO 09-23 17:49:51 custom_all_reduce_utils.py:203] generating GPU P2P access cache in /tmp/p2p.json',
+    ];
+    const child = (signal: string): string =>
+      `subprocess.CalledProcessError: Command '['python', 'custom_all_reduce_utils.py']' died with <Signals.${signal}>.`;
+    const echoed = diagnose('vllm', [
+      ...start,
+      '^CINFO 09-23 17:54:16 multiproc_worker_utils.py:136] Terminating local vLLM worker processes',
+      'RuntimeError: worker died',
+    ]);
+    expect(echoed.class).toBe('hang');
+    expect(echoed.summary).toMatch(/stopped as asked \(line 3\)/);
+    expect(diagnose('vllm', [...start, child('SIGINT: 2')]).class).toBe('hang');
+    expect(diagnose('vllm', [...start, child('SIGTERM: 15')]).class).toBe('killed');
+    expect(diagnose('vllm', [...start, child('SIGKILL: 9')]).class).toBe('killed');
+    // A caret that is not the echo at the start of the line is no stop.
+    expect(diagnose('vllm', [...start, 'ValueError: x ^C', 'RuntimeError: worker died']).class).not.toBe(
+      'hang',
+    );
+  });
+
+  it('reads torch without CUDA, and a call whose arguments the installed release takes otherwise, as a dependency', () => {
+    const start =
+      'INFO 05-07 05:58:40 [core.py:58] Initializing a V1 LLM engine (v0.8.5) with config: model=m';
+    const torch = diagnose('vllm', [
+      start,
+      'ERROR 05-07 05:58:46 core.py:291] AssertionError: Torch not compiled with CUDA enabled',
+    ]);
+    expect(torch.class).toBe('dependency');
+    expect(torch.summary).toMatch(/torch was built without CUDA/);
+    const call = diagnose('vllm', [
+      start,
+      "(EngineCore_DP0 pid=3491) ERROR 09-23 22:24:13 [core.py:708] TypeError: get_attn_backend() got multiple values for argument 'use_mla'",
+    ]);
+    expect(call.class).toBe('dependency');
+    expect(call.summary).toMatch(/get_attn_backend\(use_mla=…\)/);
+  });
+
+  it("reads pytest's failure report: the exception's lines behind its `E` margin", () => {
+    const lines = [
+      'INFO 05-01 00:00:00 [llm_engine.py:1] Initializing an LLM engine (v0.8.5) with config: model=m',
+      "INFO 05-01 00:00:10 [model_runner.py:1513] Capturing cudagraphs for decoding. This may lead to unexpected consequences if the model is not static. To run the model in eager mode, set 'enforce_eager=True' or use '--enforce-eager' in the CLI.",
+      'Capturing CUDA graph shapes:   0%|          | 0/35 [00:00<?, ?it/s]',
+      '>       return torch.cat(tuple(_flatten_embeddings(t) for t in embeddings))',
+      'E       RuntimeError: torch.cat(): expected a non-empty list of Tensors',
+      '',
+      '../vllm/model_executor/models/utils.py:363: RuntimeError',
+    ];
+    const result = diagnose('vllm', lines);
+    expect(result.class).toBe('graph-capture-failed');
+    expect(result.evidence.map((e) => e.line)).toContain(5);
+    // Without the margin's spaces it is no marker: a word that starts a line stays as it is.
+    expect(diagnose('vllm', [...lines.slice(0, 3), 'E RuntimeError: x']).class).toBe('hang');
+  });
+
+  it("reads SGLang's prefill step beside running or queued requests, in an excerpt, as a server at work", () => {
+    const crash = [
+      '[2025-06-06 10:23:37 TP1] Scheduler hit an exception: Traceback (most recent call last):',
+      'TypeError: expected Tensor as element 1 in argument 0, but got NoneType',
+    ];
+    const prefill = (running: number, queued: number): string =>
+      `[2025-06-06 10:23:32 TP0] Prefill batch. #new-seq: 2, #new-token: 8191, #cached-token: 0, token usage: 0.01, #running-req: ${String(running)}, #queue-req: ${String(queued)}`;
+    expect(diagnose('sglang', [prefill(1, 7), ...crash]).class).toBe('ready');
+    expect(diagnose('sglang', [prefill(0, 3), ...crash]).class).toBe('ready');
+    // The warm-up's one request per rank: nothing beside it, so nothing shows clients.
+    expect(diagnose('sglang', [prefill(0, 0), ...crash]).class).toBe('unknown');
+  });
+
+  it("reads a GPU kernel's device-side assertion as the failure, in the step it broke", () => {
+    const assertion =
+      '/root/.cache/vllm/torch_compile_cache/x/inductor_cache/se/cse.py:62: unknown: block: [486,0,0], thread: [8,0,0] Assertion `index out of bounds: 0 <= tmp34 < 131072` failed.';
+    const start = [
+      '(VllmWorker rank=0 pid=1) INFO 04-29 11:48:12 [backends.py:136] Cache the graph of shape None for later use',
+      '(VllmWorker rank=0 pid=1) INFO 04-29 11:49:02 [backends.py:148] Compiling a graph for general shape takes 53.29 s',
+    ];
+    const result = diagnose('vllm', [...start, assertion]);
+    expect(result.class).toBe('unknown');
+    expect(result.summary).toMatch(/kernel's assertion failed: index out of bounds/);
+    expect(diagnose('vllm', start).class).toBe('hang');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -59,12 +59,13 @@ export const KILLED_SIGNATURES: readonly Signature[] = [
   {
     // A child process the start waits on (a model inspection, a compile step) ended by a stop or kill signal: the
     // process tree was stopped or killed from outside (a job's time limit, the OOM killer), whatever the parent then
-    // makes of it. A crash signal (SIGSEGV, SIGABRT) is the child's own failure and is left to the parent's report.
+    // makes of it. A crash signal (SIGSEGV, SIGABRT) is the child's own failure and is left to the parent's report;
+    // Ctrl-C's SIGINT is a stop asked for (src/diagnose/engine-lines.ts).
     id: 'child-killed',
     class: 'killed',
     weight: 101,
     needles: ['died with <Signals.'],
-    pattern: /CalledProcessError: Command .* died with <Signals\.(SIGKILL|SIGTERM|SIGINT): \d+>/,
+    pattern: /CalledProcessError: Command .* died with <Signals\.(SIGKILL|SIGTERM): \d+>/,
     samples: [
       "subprocess.CalledProcessError: Command '['/venv/bin/python', '-m', 'server.inspect']' died with <Signals.SIGTERM: 15>.",
     ],

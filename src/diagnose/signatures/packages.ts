@@ -17,6 +17,19 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the package ${f.package ?? ''} is required but not installed`,
   },
   {
+    // torch built without the GPU backend the engine calls (a CPU-only wheel, or an accelerator's own torch build
+    // reached through the CUDA path because its platform plugin did not load): the installed torch does not fit.
+    id: 'torch-without-cuda',
+    class: 'dependency',
+    weight: 90,
+    needles: ['not compiled with CUDA'],
+    pattern: /Torch not compiled with CUDA enabled/,
+    samples: ['AssertionError: Torch not compiled with CUDA enabled'],
+    facts: () => ({ package: 'torch' }),
+    summary: () =>
+      "the installed torch was built without CUDA: install the torch build for this host's accelerator (a CUDA wheel on NVIDIA GPUs), or the engine's platform plugin for another accelerator",
+  },
+  {
     // The server registers its own config class for a model that the installed transformers now defines too:
     // transformers is newer than this server release supports.
     id: 'config-class-taken',
@@ -185,13 +198,16 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
     class: 'dependency',
     weight: 90,
     // Also a call with more or fewer arguments than the installed release takes (a compiled kernel package older
-    // than the engine that calls it: `moe_fused_gate() takes 5 positional arguments but 7 were given`).
-    needles: ['unexpected keyword', 'positional argument'],
+    // than the engine that calls it: `moe_fused_gate() takes 5 positional arguments but 7 were given`), or with an
+    // argument the release takes in another place (a platform plugin built for another engine release:
+    // `get_attn_backend() got multiple values for argument 'use_mla'`).
+    needles: ['unexpected keyword', 'positional argument', 'multiple values for argument'],
     pattern:
-      /\b([\w.]+)\(\) got an unexpected keyword argument '(\w+)'|\b([\w.]+)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but \d+ (?:were|was) given/,
+      /\b([\w.]+)\(\) got (?:an unexpected keyword|multiple values for) argument '(\w+)'|\b([\w.]+)\(\) takes (?:from \d+ to )?(\d+) positional arguments? but \d+ (?:were|was) given/,
     samples: [
       "TypeError: [address=0.0.0.0:37737, pid=1025864] AsyncEngineArgs.__init__() got an unexpected keyword argument 'limit_mm_per_prompt'",
       'TypeError: moe_fused_gate() takes 5 positional arguments but 7 were given',
+      "TypeError: get_attn_backend() got multiple values for argument 'use_mla'",
     ],
     facts: (m) => ({
       value: m[1] === undefined ? `${m[3] ?? ''}(${m[4] ?? ''} arguments)` : `${m[1]}(${m[2] ?? ''}=…)`,

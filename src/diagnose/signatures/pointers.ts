@@ -89,6 +89,23 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     summary: (f) => `a GPU runtime call failed: ${f.value ?? ''}`,
   },
   {
+    // A GPU kernel's own assertion (CUDA's and Triton's device-side asserts print the kernel's source line, the block
+    // and thread, then the failed condition): the process cannot go on. The Python error that may follow
+    // (`CUDA error: device-side assert triggered`), or a traceback after it, says where it broke: weighted below both.
+    id: 'device-assert',
+    class: 'unknown',
+    weight: 4,
+    needles: ['], thread: ['],
+    pattern:
+      /\bblock: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion [`'](.+?)[`'] failed|\bblock: \[\d+,\d+,\d+\], thread: \[\d+,\d+,\d+\] Assertion [`'](.+)$/,
+    samples: [
+      '/root/.cache/torchinductor/se/cse.py:62: unknown: block: [486,0,0], thread: [8,0,0] Assertion `index out of bounds: 0 <= tmp34 < 128256` failed.',
+      '../aten/src/ATen/native/cuda/IndexKernel.cu:92: operator(): block: [0,0,0], thread: [64,0,0] Assertion `-sizes[i] <= index && index < sizes[i] && "index out of bounds"` failed.',
+    ],
+    facts: (m) => ({ value: (m[1] ?? m[2] ?? '').trim() }),
+    summary: (f) => `a GPU kernel's assertion failed: ${f.value ?? ''}`,
+  },
+  {
     // An exception whose message names a command-line option as the remedy (`… Pass --numa-bind-nodes explicitly or
     // disable --numa-bind.`): the engine refused its settings. Just above a bare exception; a message about memory
     // (`Increase --mem-fraction-static`) is left to the memory rules.

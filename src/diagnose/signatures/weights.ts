@@ -129,7 +129,7 @@ export const WEIGHT_SIGNATURES: readonly Signature[] = [
     class: 'weight-mismatch',
     weight: 95,
     needles: ['unsupported LoRA weight'],
-    pattern: /(\S+) is unsupported LoRA weight/,
+    pattern: /(?<!\S)(\S+) is unsupported LoRA weight/,
     samples: ['ValueError: base_model.model.lm_head.weight is unsupported LoRA weight'],
     facts: (m) => ({ key: m[1] ?? '' }),
     summary: (f) =>

@@ -172,6 +172,8 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     id: 'sglang-warmup',
     class: 'warmup-failed',
     weight: 100,
+    // SGLang stops itself when its warm-up fails.
+    endsStart: true,
     needles: ['warmup error', 'warmup failed'],
     pattern: /warmup error|Disaggregation warmup failed/,
     samples: ['Initialization failed. warmup error: Connection refused'],
@@ -261,7 +263,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     weight: 95,
     needles: ['no SGlang implementation'],
     pattern:
-      /(\w+) has no SGlang implementation and the Transformers implementation is not compatible with SGLang/,
+      /\b(\w+) has no SGlang implementation and the Transformers implementation is not compatible with SGLang/,
     releases: { since: '0.4.7' },
     samples: [
       'ValueError: Qwen3_5ForCausalLM has no SGlang implementation and the Transformers implementation is not compatible with SGLang.',

@@ -39,9 +39,10 @@ export const sglang: EngineSpec = {
   quotedLines: SGLANG_QUOTED_LINES,
   phaseRules: SGLANG_PHASES,
   phaseNeedles: SGLANG_PHASE_NEEDLES,
-  // Its decode metrics line names no engine but is SGLang's alone.
-  hints: /sglang|SGLang|launch_server\.py|ServerArgs\(|\bDecode batch[.,] #running-req: /,
-  hintNeedles: ['sglang', 'SGLang', 'launch_server', 'ServerArgs', 'Decode batch'],
+  // Its decode and prefill metrics lines name no engine but are SGLang's alone.
+  hints:
+    /sglang|SGLang|launch_server\.py|ServerArgs\(|\bDecode batch[.,] #running-req: |\bPrefill batch[.,] #new-seq: /,
+  hintNeedles: ['sglang', 'SGLang', 'launch_server', 'ServerArgs', 'Decode batch', 'Prefill batch'],
   framePackages: ['sglang/'],
   frameContexts: SGLANG_FRAME_CONTEXTS,
   phaseSteps: SGLANG_PHASE_STEPS,
