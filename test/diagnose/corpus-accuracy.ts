@@ -3,7 +3,7 @@
 // Run: npx tsx test/diagnose/corpus-accuracy.ts [--engine-given]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { diagnoseLogFile } from '../../src/diagnose/file/diagnose-file.ts';
 import type { EngineId } from '../../src/engines/types.ts';
 
 interface Entry {
@@ -19,12 +19,9 @@ const engineGiven = process.argv.includes('--engine-given');
 const cells = new Map<string, { right: number; total: number }>();
 const misses: string[] = [];
 for (const entry of manifest) {
-  const diagnoser = createDiagnoser({ engine: engineGiven ? entry.engine : 'auto' });
-  const lines = readFileSync(join(dir, entry.file), 'utf8').split('\n');
-  lines.forEach((text, i) => {
-    diagnoser.push({ line: i + 1, text });
-  });
-  const got = diagnoser.finish({}).class;
+  // As `vigil diagnose` reads a file: a log pasted newest line first is put in time order.
+  const got = (await diagnoseLogFile(join(dir, entry.file), { engine: engineGiven ? entry.engine : 'auto' }))
+    .class;
   const key = `${entry.engine}\t${entry.expected_diagnosis}`;
   const cell = cells.get(key) ?? { right: 0, total: 0 };
   cell.total += 1;

@@ -1,12 +1,8 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
-import { diagnoseLogFile } from '../../src/diagnose/file/diagnose-file.ts';
-import { isNewestFirst } from '../../src/diagnose/file/time-order.ts';
-import { normalizeLine } from '../../src/logs/normalize.ts';
 import type { Diagnosis } from '../../src/events.ts';
 import type { RawLine } from '../../src/logs/types.ts';
-import { FIXTURE_DIR, loadManifest, readLines } from './fixture-logs.ts';
+import { readLines } from './fixture-logs.ts';
 
 const diagnose = (
   lines: readonly RawLine[],
@@ -20,42 +16,7 @@ const diagnose = (
 
 const numbered = (...texts: string[]): RawLine[] => texts.map((text, i) => ({ line: i + 1, text }));
 
-// Key lines may carry wrappers (docker compose, timestamps): compare the messages, not the raw text.
-const messages = (text: string): string =>
-  normalizeLine(text)
-    .pieces.map((piece) => piece.text.trim())
-    .join(' ')
-    .trim();
-
-describe('every fixture log', () => {
-  const manifest = loadManifest();
-
-  it.each(manifest.map((entry) => [entry.file, entry] as const))(
-    '%s: class and key line, the same from the file',
-    async (_file, entry) => {
-      // Read from the file (diagnoseLogFile: the lines the prefilter keeps) while the lines are fed one by one.
-      const fromFile = diagnoseLogFile(join(FIXTURE_DIR, entry.file));
-      const lines = readLines(entry.file);
-      const diagnosis = diagnose(lines);
-      expect(diagnosis.class).toBe(entry.expected_diagnosis);
-      expect(diagnosis.evidence.map((evidence) => messages(evidence.text))).toContain(
-        messages(entry.key_line),
-      );
-      expect(diagnosis.summary.length).toBeGreaterThan(10);
-      if (diagnosis.class !== 'ready') expect(diagnosis.advice.length).toBeGreaterThan(0);
-      // A log pasted newest line first is read in time order from a file (time-order.test.ts), not as fed.
-      if (isNewestFirst(lines.map((line) => line.text))) {
-        expect((await fromFile).class).toBe(entry.expected_diagnosis);
-        expect((await fromFile).summary).toMatch(/newest line first/);
-      } else expect(await fromFile).toEqual(diagnosis);
-    },
-  );
-
-  it('gives the same class when told the engine', () => {
-    for (const entry of manifest)
-      expect(diagnose(readLines(entry.file), entry.engine).class).toBe(entry.expected_diagnosis);
-  });
-
+describe('a fixture log', () => {
   it('quotes raw lines with ANSI removed and 1-based file line numbers', () => {
     // The fixture has no colour codes: every line gets some, as a terminal-minded logger writes them.
     const plain = readLines('vllm-cuda-oom-01.log');

@@ -1,6 +1,7 @@
 // The real server logs in test/fixtures/logs and their manifest, for the diagnosis and phase tests.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isNewestFirst, timeOrder } from '../../src/diagnose/file/time-order.ts';
 import type { RawLine } from '../../src/logs/types.ts';
 
 export const FIXTURE_DIR = join(import.meta.dirname, '..', 'fixtures', 'logs');
@@ -21,4 +22,15 @@ export const readLines = (file: string): RawLine[] => {
   const lines = readFileSync(join(FIXTURE_DIR, file), 'utf8').split('\n');
   if (lines.at(-1) === '') lines.pop();
   return lines.map((text, i) => ({ line: i + 1, text }));
+};
+
+// A fixture's lines as a file is read: a log pasted newest line first in time order (time-order.test.ts).
+export const fedLines = (file: string): { fed: RawLine[]; newestFirst: boolean } => {
+  const lines = readLines(file);
+  const texts = lines.map((line) => line.text);
+  if (!isNewestFirst(texts)) return { fed: lines, newestFirst: false };
+  return {
+    fed: timeOrder(texts).map((n, i) => ({ line: i + 1, text: texts[n - 1] ?? '' })),
+    newestFirst: true,
+  };
 };

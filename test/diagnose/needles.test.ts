@@ -8,6 +8,7 @@ import {
   minimizeNeedles,
   needleRegExp,
 } from '../../src/diagnose/needles.ts';
+import { requiredLiterals } from '../../src/diagnose/literals.ts';
 import { normalizeLine } from '../../src/logs/normalize.ts';
 import { NAMED_ENGINES } from '../../src/engines/index.ts';
 import { loadManifest, readLines } from './fixture-logs.ts';
@@ -130,12 +131,22 @@ describe('prefilter needles', () => {
     // only in their prefixes share one) is matched once.
     const seen = new Set<string>();
     const matching = new Map<string, typeof SIGNATURES>();
+    // A piece holding none of the literals the patterns cannot match without (read from the patterns, not the
+    // needles under test) matches none of them; a pattern without such literals is tried on every piece.
+    const literals = SIGNATURES.map((signature) => requiredLiterals(signature.pattern));
+    const unread = SIGNATURES.filter((_, i) => literals[i] === null);
+    const mayMatch = new RegExp(
+      [...new Set(literals.flatMap((found) => found ?? []))]
+        .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('|'),
+      'i',
+    );
     const signaturesMatching = (text: string): typeof SIGNATURES => {
       let found = matching.get(text);
       if (found === undefined) {
         found = echoes.some((echo) => echo.test(text))
           ? []
-          : SIGNATURES.filter((signature) => signature.pattern.test(text));
+          : (mayMatch.test(text) ? SIGNATURES : unread).filter((signature) => signature.pattern.test(text));
         matching.set(text, found);
       }
       return found;

@@ -16,7 +16,15 @@ describe('candidatesFor', () => {
     for (const file of readdirSync(FIXTURE_DIR).filter((name) => name.endsWith('.log')))
       for (const line of readFileSync(join(FIXTURE_DIR, file), 'utf8').split('\n')) lines.add(line);
     const ids = (signatures: readonly { id: string }[]): string => signatures.map((s) => s.id).join(' ');
-    const disagreeing = [...lines].filter((line) => ids(candidatesFor(line)) !== ids(expected(line)));
+    // Most lines hold no needle at all: one search for any of them (a plain alternation of the escaped needles)
+    // settles those, and the plain definition runs on the rest.
+    const anyNeedle = new RegExp(
+      [...new Set(SIGNATURES.flatMap((signature) => signature.needles))]
+        .map((needle) => needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('|'),
+    );
+    const reference = (line: string): string => (anyNeedle.test(line) ? ids(expected(line)) : '');
+    const disagreeing = [...lines].filter((line) => ids(candidatesFor(line)) !== reference(line));
     expect(disagreeing.slice(0, 5)).toEqual([]);
     expect(lines.size).toBeGreaterThan(400);
   });

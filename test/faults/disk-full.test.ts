@@ -2,15 +2,16 @@
 // start whose record cannot be written is still ready; vigil stop works with a full disk.
 import { openSync, writeSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listLaunchRecords } from '../../src/state/records.ts';
 import { runVigil, startVigil } from '../helpers/cli.ts';
 import { freePort } from '../helpers/ports.ts';
 import { isAlive, killTrackedSessions, trackSession } from '../helpers/processes.ts';
 import { makeTempDir, removeTempDirs } from '../helpers/temp.ts';
-import { buildOnce, expectEnding, smallTmpfs, unmountAll } from './helpers.ts';
+import { buildOnce, expectEnding, smallTmpfs, stopSampling, unmountAll } from './helpers.ts';
 
 beforeAll(buildOnce, 300_000);
+afterAll(stopSampling);
 
 afterEach(async () => {
   await killTrackedSessions();

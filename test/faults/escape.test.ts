@@ -5,14 +5,14 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLaunchCgroup, killCgroup, removeCgroup } from '../../src/hosts/cgroup.ts';
 import { listLaunchRecords, writeLaunchRecord, type LaunchRecord } from '../../src/state/records.ts';
 import { runVigil, startVigil } from '../helpers/cli.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { isAlive, killTrackedSessions, trackSession } from '../helpers/processes.ts';
-import { buildOnce, expectEnding } from './helpers.ts';
+import { buildOnce, expectEnding, stopSampling } from './helpers.ts';
 import { makeStateEnv, removeTempDirs } from '../helpers/temp.ts';
 
 // Processes whose environment carries this entry (the escaped grandchildren's own).
@@ -46,6 +46,7 @@ const cgroupHere = ((): boolean => {
 const markers: string[] = [];
 const cgroups: string[] = [];
 beforeAll(buildOnce, 300_000);
+afterAll(stopSampling);
 
 afterEach(async () => {
   for (const marker of markers.splice(0)) for (const pid of withMarker(marker)) process.kill(pid, 'SIGKILL');

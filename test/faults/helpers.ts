@@ -7,10 +7,16 @@ import type { VigilRun } from '../helpers/cli.ts';
 import { ensureBuilt } from '../helpers/build.ts';
 
 // Builds dist/ before the first case, so no case's own time limit pays for the build.
-// It also starts the load sampler that the time bounds read.
+// It also starts the load sampler that the time bounds read; stopSampling() stops it after the file's cases (a Node
+// start a second would otherwise go on loading the machine for the rest of the suite).
 export const buildOnce = (): void => {
   ensureBuilt();
   loadSampler ??= setInterval(sampleNodeStart, SAMPLE_EVERY_MS).unref();
+};
+
+export const stopSampling = (): void => {
+  clearInterval(loadSampler);
+  loadSampler = undefined;
 };
 
 const mounts: string[] = [];

@@ -3,15 +3,16 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runVigil } from '../helpers/cli.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
 import { makeStateEnv, makeTempDir, removeTempDirs } from '../helpers/temp.ts';
-import { buildOnce, expectEnding, inEveryMode, readOnlyDir, unmountAll } from './helpers.ts';
+import { buildOnce, expectEnding, inEveryMode, readOnlyDir, stopSampling, unmountAll } from './helpers.ts';
 
 beforeAll(buildOnce, 300_000);
+afterAll(stopSampling);
 
 afterEach(async () => {
   await killTrackedSessions();

@@ -1,16 +1,17 @@
 // Fault suite, one server per port: a vigil launch still loading (its port not open yet) blocks a second start on
 // the same port, and two starts at the same instant cannot both pass (a lock per host and port,
 // test/state/port-lock.test.ts).
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { VigilEvent } from '../../src/events.ts';
 import { runVigil, startVigil } from '../helpers/cli.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
 import { makeStateEnv, removeTempDirs } from '../helpers/temp.ts';
-import { buildOnce, expectEnding } from './helpers.ts';
+import { buildOnce, expectEnding, stopSampling } from './helpers.ts';
 
 beforeAll(buildOnce, 300_000);
+afterAll(stopSampling);
 
 afterEach(async () => {
   await killTrackedSessions();

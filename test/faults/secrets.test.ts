@@ -2,15 +2,16 @@
 // log itself reveals never reach any output mode or state file.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runVigil, type VigilRun } from '../helpers/cli.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { freePort } from '../helpers/ports.ts';
 import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
-import { buildOnce, expectEnding, inEveryMode } from './helpers.ts';
+import { buildOnce, expectEnding, inEveryMode, stopSampling } from './helpers.ts';
 import { makeStateEnv, makeTempDir, removeTempDirs } from '../helpers/temp.ts';
 
 beforeAll(buildOnce, 300_000);
+afterAll(stopSampling);
 
 afterEach(async () => {
   await killTrackedSessions();

@@ -2,14 +2,15 @@
 // folder or a FIFO), with exit 2 and a final `failed` event, instead of a crash report or a blocked read.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runVigil } from '../helpers/cli.ts';
 import { runMain } from '../helpers/main.ts';
 import { freePort } from '../helpers/ports.ts';
 import { makeTempDir, removeTempDirs } from '../helpers/temp.ts';
-import { buildOnce, expectEnding, inEveryMode } from './helpers.ts';
+import { buildOnce, expectEnding, inEveryMode, stopSampling } from './helpers.ts';
 
 beforeAll(buildOnce, 300_000);
+afterAll(stopSampling);
 
 afterEach(removeTempDirs);
 

@@ -5,15 +5,16 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runVigil, startVigil } from '../helpers/cli.ts';
 import { freePort } from '../helpers/ports.ts';
 import { serverCommand } from '../helpers/fixtures.ts';
 import { killTrackedSessions, trackSession } from '../helpers/processes.ts';
 import { makeStateEnv, makeTempDir, removeTempDirs } from '../helpers/temp.ts';
-import { buildOnce, expectEnding, inEveryMode } from './helpers.ts';
+import { buildOnce, expectEnding, inEveryMode, stopSampling } from './helpers.ts';
 
 beforeAll(buildOnce, 300_000);
+afterAll(stopSampling);
 
 const closers: (() => void)[] = [];
 afterEach(async () => {

@@ -48,26 +48,27 @@ const writeLog = async (path: string, head: string[], bytes: number, tail: strin
 };
 
 describe('diagnoseLogFile', () => {
-  it('finds the failure at the end of a 24 MB log, with its file line number', async () => {
+  // 18 MB: more than a file read whole (16 MB) and more than the search back for the last start (16 MB, in 1 MB steps).
+  it('finds the failure at the end of an 18 MB log, with its file line number', async () => {
     const path = join(dir, 'big.log');
     const startup = readLines('sglang-ready-01.log')
       .slice(0, 40)
       .map((l) => l.text);
     const crash = readLines('sglang-cuda-oom-01.log').map((l) => l.text);
-    const first = await writeLog(path, startup, 24 * 1024 * 1024, crash);
+    const first = await writeLog(path, startup, 18 * 1024 * 1024, crash);
     const diagnosis = await diagnoseLogFile(path, { engine: 'sglang' });
     expect(diagnosis.class).toBe('cuda-oom');
     expect(diagnosis.evidence.map((e) => e.line)).toContain(first + crash.length - 1);
   });
 
-  it('finds a root cause at the start of a 24 MB log whose process then kept printing', async () => {
+  it('finds a root cause at the start of an 18 MB log whose process then kept printing', async () => {
     const path = join(dir, 'big.log');
     await writeLog(
       path,
       [
         '[2025-08-08 09:09:09 TP3] RuntimeError: NCCL error: unhandled system error (run with NCCL_DEBUG=INFO for details)',
       ],
-      24 * 1024 * 1024,
+      18 * 1024 * 1024,
       ['[2025-08-08 10:09:09 TP0] Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=True)'],
     );
     // SGLang: its own warm-up is a /generate request, so the ones in the noise do not make it a start that got through.

@@ -1,0 +1,3 @@
+import { checkCorpusShard } from './check-shard.ts';
+
+checkCorpusShard(1);
