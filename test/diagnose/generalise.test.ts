@@ -2431,6 +2431,49 @@ describe('general failure shapes', () => {
     expect(call.summary).toMatch(/get_attn_backend\(use_mla=…\)/);
   });
 
+  it("reads the newest releases' own words for memory, packages and dropped architectures", () => {
+    const sglang = (message: string) =>
+      diagnose('sglang', [
+        '[2026-01-01 00:00:00 TP0] Load weight end. type=X, dtype=torch.bfloat16, avail mem=10.00 GB, mem usage=60.00 GB.',
+        message,
+      ]);
+    const kv = sglang(
+      'ValueError: Loaded weights leave no GPU memory for the KV cache under --mem-fraction-static=0.85. Raise --mem-fraction-static above 0.904 (minimum viable = 1 - available/pre = 0.9039).',
+    );
+    expect(kv.class).toBe('cuda-oom');
+    expect(kv.summary).toMatch(/no GPU memory for the KV cache under --mem-fraction-static=0\.85/);
+    expect(
+      sglang('AssertionError: Not enough space for mamba cache, try to increase --mamba-full-memory-ratio.')
+        .class,
+    ).toBe('cuda-oom');
+    expect(
+      sglang('RuntimeError: int8 mamba checkpoint pool needs ~9GB but only 3GB HBM is free. Lower --x.')
+        .class,
+    ).toBe('cuda-oom');
+    expect(
+      sglang(
+        "ValueError: --enable-http2 requires the 'granian' package. Install it with: pip install granian",
+      ).class,
+    ).toBe('dependency');
+    expect(
+      sglang(
+        'RuntimeError: --enable-metrics requires smg-grpc-servicer ≥ 0.5.3 (the version that accepts it)',
+      ).class,
+    ).toBe('dependency');
+    // A setting's name or another option after `requires` is a setting, not a package.
+    expect(
+      sglang('ValueError: DFlash layer selection requires num_target_layers >= 4. Got num_target_layers=2.')
+        .class,
+    ).not.toBe('dependency');
+    expect(sglang('ValueError: --x requires --pp-size >= 2').class).toBe('invalid-value');
+    const dropped = diagnose('vllm', [
+      'INFO 01-01 00:00:00 [utils.py:1] non-default args: {}',
+      'ValueError: Model architecture MPTForCausalLM was supported in vLLM until v0.10.2, and is not supported anymore.',
+    ]);
+    expect(dropped.class).toBe('weight-mismatch');
+    expect(dropped.summary).toMatch(/MPTForCausalLM/);
+  });
+
   it("reads pytest's failure report: the exception's lines behind its `E` margin", () => {
     const lines = [
       'INFO 05-01 00:00:00 [llm_engine.py:1] Initializing an LLM engine (v0.8.5) with config: model=m',

@@ -27,10 +27,16 @@ export const MEMORY_SIGNATURES: readonly Signature[] = [
     id: 'torch-oom',
     class: 'cuda-oom',
     weight: 90,
-    needles: ['out of memory', 'OutOfMemoryError'],
-    samples: ['  what():  NPU out of memory. Tried to allocate 4.00 GiB (NPU 4; 61.27 GiB total capacity)'],
+    needles: ['out of memory', 'OutOfMemoryError', 'B but only '],
+    samples: [
+      '  what():  NPU out of memory. Tried to allocate 4.00 GiB (NPU 4; 61.27 GiB total capacity)',
+      'RuntimeError: int8 mamba checkpoint pool needs ~9GB but only 3GB HBM is free. Lower --int8-mamba-ckpt-size (currently 4) or --mem-fraction-static.',
+    ],
     // Other accelerators' torch backends word it the same way (`NPU out of memory`, `XPU out of memory`).
-    pattern: /(?:CUDA|NPU|XPU|HPU|MPS) out of memory|OutOfMemoryError|CUDA (?:driver )?error: out of memory/,
+    // A pool the engine sizes itself that finds less memory free than it needs (`int8 mamba checkpoint pool needs ~9GB
+    // but only 3GB HBM is free`).
+    pattern:
+      /(?:CUDA|NPU|XPU|HPU|MPS) out of memory|OutOfMemoryError|CUDA (?:driver )?error: out of memory|\bneeds ~?[\d.]+ ?[KMG]i?B but only [\d.]+ ?[KMG]i?B (?:of )?(?:\w+ )?(?:memory )?is (?:free|available)/,
     facts: (m) => {
       const tried = /Tried to allocate ([\d.]+ [KMG]i?B)/.exec(m.input);
       const gpu = /GPU (\d+) has a total capacity of ([\d.]+ [KMG]i?B)/.exec(m.input);

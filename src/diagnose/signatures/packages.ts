@@ -61,15 +61,21 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
     id: 'package-required',
     class: 'dependency',
     weight: 90,
-    needles: ['to be installed', 'the version of', 'or outdated'],
+    // Also an error that names a package an option needs (`--enable-http2 requires the 'granian' package.`), or a
+    // release of one at least (`--enable-metrics requires smg-grpc-servicer ≥ 0.5.3`): not another option (`requires
+    // --pp-size 1`), nor a setting's name (`requires num_target_layers >= 4`).
+    needles: ['to be installed', 'the version of', 'or outdated', "' package", '" package', ' ≥', ' >='],
     pattern:
-      /\b(?:requires?|needs?) (?:the )?([\w.-]+)(?: package| library)? to be installed\b|[Pp]lease (?:try to )?(?:update|upgrade) the version of ([\w.-]+)|\b([\w.-]+)(?: backend| library| package)? (?:is|are) not (?:available|installed) or outdated\b/,
+      /\b(?:requires?|needs?) (?:the )?([\w.-]+)(?: package| library)? to be installed\b|[Pp]lease (?:try to )?(?:update|upgrade) the version of ([\w.-]+)|\b([\w.-]+)(?: backend| library| package)? (?:is|are) not (?:available|installed) or outdated\b|(?:Error|Exception): .*?(?:\brequires the ['"]([\w.-]+)['"] package\b|\brequires (?!-)([A-Za-z][A-Za-z\d.-]*) (?:≥|>=) ?\d|\b[Pp]lease use ([\w.-]+) version >= ?\d)/,
     samples: [
       'RuntimeError: Sparse Attention Indexer CUDA op requires DeepGEMM to be installed.',
       'RuntimeError: Format of weight in npu_grouped_matmul is FRACTAL_NZ, current CANN version do not support with this format. Please try to update the version of CANN.',
       'RuntimeError: DeepGEMM backend is not available or outdated.',
+      "ValueError: --enable-http2 requires the 'granian' package. Install it with: pip install granian",
+      "RuntimeError: --enable-metrics requires smg-grpc-servicer ≥ 0.5.3 (the version that accepts 'on_request_manager_ready')",
+      'ValueError: Please use torchao version >= 0.15.0 to load torchao safetensors checkpoint',
     ],
-    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? '' }),
+    facts: (m) => ({ package: m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? '' }),
     summary: (f) =>
       `the start needs ${f.package ?? 'a package'} that is not installed here, or a newer release of it than the one installed`,
   },

@@ -64,6 +64,36 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
       `no GPU memory is left for the KV cache after the weights (profiled token budget ${f.value ?? ''})`,
   },
   {
+    // ≥ 0.5.14 words the same failure with the fraction it needs: the weights left no room for the KV cache.
+    id: 'sglang-kv-no-memory',
+    class: 'cuda-oom',
+    weight: 90,
+    needles: ['leave no GPU memory'],
+    samples: [
+      'ValueError: Loaded weights leave no GPU memory for the KV cache under --mem-fraction-static=0.85. Raise --mem-fraction-static above 0.904 (minimum viable = 1 - available/pre = 0.9039). If using speculative decoding, draft weights are now counted.',
+    ],
+    pattern: /Loaded weights leave no GPU memory for the KV cache(?: under --mem-fraction-static=([\d.]+))?/,
+    releases: { since: '0.5.14' },
+    facts: (m) => ({ kind: 'kv-cache', value: m[1] ?? '' }),
+    summary: (f) =>
+      `the weights left no GPU memory for the KV cache${f.value === '' || f.value === undefined ? '' : ` under --mem-fraction-static=${f.value}`}`,
+  },
+  {
+    // A hybrid model's Mamba state pool sized too small for the requests (its own share of the memory budget).
+    id: 'sglang-mamba-no-space',
+    class: 'cuda-oom',
+    weight: 90,
+    needles: ['Not enough space for mamba'],
+    samples: [
+      'AssertionError: Not enough space for mamba cache, try to increase --mamba-full-memory-ratio or --max-mamba-cache-size.',
+    ],
+    pattern: /Not enough space for mamba (?:cache|ping pong idx)/,
+    releases: { since: '0.5.9' },
+    facts: () => ({ kind: 'kv-cache' }),
+    summary: () =>
+      'the Mamba state pool has no room left: its share of GPU memory (--mamba-full-memory-ratio, --max-mamba-cache-size) is too small',
+  },
+  {
     id: 'sglang-not-enough-memory',
     class: 'cuda-oom',
     weight: 90,
