@@ -2472,6 +2472,37 @@ describe('general failure shapes', () => {
     ]);
     expect(dropped.class).toBe('weight-mismatch');
     expect(dropped.summary).toMatch(/MPTForCausalLM/);
+    const vllm = (message: string) =>
+      diagnose('vllm', ['INFO 01-01 00:00:00 [utils.py:1] non-default args: {}', message]);
+    const world = vllm(
+      'ValueError: World size (8) is larger than the number of available GPUs (4) in this node. If this is intentional and you are using:',
+    );
+    expect(world.class).toBe('invalid-value');
+    expect(world.summary).toMatch(/8 ranks, 4 GPUs/);
+    expect(
+      vllm(
+        "ValueError: Unrecognized distributed executor backend rayy. Supported values are 'ray', 'mp' 'uni', 'external_launcher'.",
+      ).class,
+    ).toBe('invalid-value');
+  });
+
+  it("reads TGI's shard refusing a model folder without weights, a model type, and its settings", () => {
+    const tgi = (message: string) =>
+      diagnose('tgi', [
+        '2025-01-01T00:00:00.000000Z  INFO text_generation_launcher: Starting shard rank=0',
+        `2025-01-01T00:00:05.000000Z ERROR text_generation_launcher: Error when initializing model`,
+        message,
+      ]);
+    expect(
+      tgi('FileNotFoundError: No local weights found in /data/m with extension .safetensors').class,
+    ).toBe('model-not-found-or-auth');
+    expect(tgi('ValueError: Unsupported model type qwen4').class).toBe('weight-mismatch');
+    expect(tgi('RuntimeError: Unknown dtype float7').class).toBe('invalid-value');
+    expect(
+      tgi(
+        'RuntimeError: Speculate is set to `4` but this medusa models only has `3` heads, please make them match',
+      ).class,
+    ).toBe('invalid-value');
   });
 
   it("reads pytest's failure report: the exception's lines behind its `E` margin", () => {

@@ -254,6 +254,35 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
       'this GPU cannot run bfloat16 (compute capability too low): the model needs another dtype here',
   },
   {
+    // More ranks on this node than it has GPUs (vLLM from 0.15: `World size (8) is larger than the number of available
+    // GPUs (4) in this node.`): the parallel sizes do not fit the host.
+    id: 'world-size-exceeds-gpus',
+    class: 'invalid-value',
+    weight: 90,
+    needles: ['larger than the number of available'],
+    pattern: /\bWorld size \((\d+)\) is larger than the number of available (?:GPUs|devices) \((\d+)\)/,
+    samples: [
+      'ValueError: World size (8) is larger than the number of available GPUs (4) in this node. If this is intentional and you are using:',
+    ],
+    facts: (m) => ({ value: `${m[1] ?? ''} ranks, ${m[2] ?? ''} GPUs` }),
+    summary: (f) =>
+      `the parallel sizes ask for more GPUs than this node has (${f.value ?? ''}): lower the tensor/pipeline/data-parallel sizes or make more GPUs visible`,
+  },
+  {
+    // A setting's value outside the list the check names (`Unrecognized distributed executor backend x. Supported
+    // values are 'ray', 'mp' …`, `Invalid value for VLLM_USE_RAY_COMPILED_DAG_CHANNEL_TYPE: x. Valid values are: …`).
+    id: 'value-not-listed',
+    class: 'invalid-value',
+    weight: 58,
+    needles: ['alues are'],
+    pattern: /(?:Error|Exception): (.*?\b(?:[Ss]upported|[Vv]alid|[Aa]llowed) values are:? .+)$/,
+    samples: [
+      "ValueError: Invalid value for VLLM_USE_RAY_COMPILED_DAG_CHANNEL_TYPE: x. Valid values are: 'auto', 'nccl', or 'shm'.",
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `a setting's value is not one the server accepts: ${f.value ?? ''}`,
+  },
+  {
     // A device runtime refusing the number of devices the start spreads over (AWS Neuron's `Unsupported topology.
     // Supported number of Neuron Cores is 1, 2, 8, 16 or a multiple of 32.`): the parallel size does not fit.
     id: 'device-count-unsupported',

@@ -127,6 +127,53 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the checkpoint has no tensor ${f.key ?? ''} that TGI's model class loads`,
   },
   {
+    // The model folder or Hub repository holds no weights TGI can load (`No local weights found in /data/m with
+    // extension .safetensors`).
+    id: 'tgi-no-local-weights',
+    class: 'model-not-found-or-auth',
+    weight: 95,
+    needles: ['No local weights found'],
+    pattern: /No local weights found in (\S+) with extension (\S+)/,
+    samples: ['FileNotFoundError: No local weights found in /data/models/m with extension .safetensors'],
+    facts: (m) => ({ value: `${m[2] ?? ''} in ${m[1] ?? ''}` }),
+    summary: (f) => `the model path holds no weights TGI can load (no ${f.value ?? 'weights'})`,
+  },
+  {
+    // A model type the installed TGI has no class for (`Unsupported model type qwen4`): the checkpoint needs a newer
+    // release.
+    id: 'tgi-model-type-unsupported',
+    class: 'weight-mismatch',
+    weight: 95,
+    needles: ['Unsupported model type'],
+    pattern: /ValueError: Unsupported model type (\S+)/,
+    samples: ['ValueError: Unsupported model type qwen4'],
+    facts: (m) => ({ arch: m[1] ?? '', kind: 'arch' }),
+    summary: (f) => `TGI has no model class for the checkpoint's model type ${f.arch ?? ''}`,
+  },
+  {
+    // Settings the shard's Python side refuses: an unknown dtype, a speculation depth the speculator's heads do not
+    // give, dtype and quantize together, more shards than devices (`not enough cuda devices: 2`).
+    id: 'tgi-settings-refused',
+    class: 'invalid-value',
+    weight: 90,
+    needles: [
+      'Unknown dtype',
+      'Unknown kv_cache_dtype',
+      'Speculate is set to',
+      'Only 1 can be set',
+      'not enough cuda devices',
+    ],
+    pattern:
+      /RuntimeError: (Unknown (?:kv_cache_)?dtype:? \S+|Speculate is set to `\d+` but this \w+ models only has `\d+` heads|Only 1 can be set between `dtype` and `quantize`)|\b(not enough cuda devices: \d+)/,
+    samples: [
+      'RuntimeError: Unknown dtype float7',
+      'RuntimeError: Speculate is set to `4` but this medusa models only has `3` heads, please make them match',
+      'RuntimeError: Only 1 can be set between `dtype` and `quantize`, as they both decide how goes the final model.',
+    ],
+    facts: (m) => ({ value: m[1] ?? m[2] ?? '' }),
+    summary: (f) => `TGI's shard refused its settings: ${f.value ?? ''}`,
+  },
+  {
     id: 'tgi-download-failed',
     class: 'model-not-found-or-auth',
     // A wrapper: any error the download step printed (even a plain RuntimeError) says more than this line.
