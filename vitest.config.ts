@@ -22,6 +22,9 @@ const LONG_FIRST = [
   'test/diagnose/wrappers.test.ts',
   'test/smoke/smoke.test.ts',
   'test/diagnose/file/diagnose-file.test.ts',
+  'test/diagnose/cli.test.ts',
+  'test/watch/sim.test.ts',
+  'test/ckpt/kill.test.ts',
 ];
 
 export default defineConfig({

@@ -12,6 +12,7 @@ afterEach(async () => {
 const serve = (
   handler: (req: IncomingMessage, res: ServerResponse) => void,
   host = '127.0.0.1',
+  port = 0,
 ): Promise<{ server: Server; port: number }> =>
   new Promise((resolve) => {
     const server = createServer(handler);
@@ -24,7 +25,7 @@ const serve = (
           });
         }),
     );
-    server.listen({ host, port: 0 }, () => {
+    server.listen({ host, port }, () => {
       const address = server.address();
       resolve({ server, port: typeof address === 'object' && address !== null ? address.port : 0 });
     });
@@ -113,7 +114,9 @@ describe('probeOnce', () => {
     const v6 = await serve((req, res) => res.writeHead(200).end(req.headers.host), '::1');
     const r6 = await probeOnce(`http://localhost:${v6.port}/health`, { timeoutMs: 5000 });
     expect(r6).toMatchObject({ status: 200, url: `http://localhost:${v6.port}/health` });
-    const v4 = await serve((_req, res) => res.writeHead(204).end(), '127.0.0.1');
+    // A port of this worker's own block: a port 0 bind on 127.0.0.1 can land on one a server elsewhere (this test's,
+    // another file's) holds on ::1, which `localhost` would then reach first.
+    const v4 = await serve((_req, res) => res.writeHead(204).end(), '127.0.0.1', await freePort());
     expect((await probeOnce(`http://localhost:${v4.port}/health`, { timeoutMs: 5000 })).status).toBe(204);
   });
 
