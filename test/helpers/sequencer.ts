@@ -1,13 +1,12 @@
-// The order test files start in, for the one pool of four workers both projects share. Vitest's own order runs one
-// project after the other (processes, then unit): the CPU-bound corpus checks then start once the process tests are
-// done and finish last, while the process tests, which mostly wait on their children, leave a core idle. Here the
-// longest files of both projects start first, and the rest alternate between the projects.
+// The order test files start in. Vitest's own order puts files it has no timings for (a clean clone) largest first,
+// which left the corpus checks, split into small shard files, to start last and run alone at the end. Here the files
+// named as the longest start first, in the order given, and the rest follow in vitest's order.
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** A sequencer class that starts the files named in `longFirst` (paths, or folders ending in `/`) first, in order. */
-export const interleavedSequencer = (longFirst: readonly string[]): typeof BaseSequencer =>
-  class InterleavedSequencer extends BaseSequencer {
+export const longFirstSequencer = (longFirst: readonly string[]): typeof BaseSequencer =>
+  class LongFirstSequencer extends BaseSequencer {
     override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
       const sorted = await super.sort(files);
       const rank = (file: TestSpecification): number => {
@@ -17,19 +16,7 @@ export const interleavedSequencer = (longFirst: readonly string[]): typeof BaseS
         );
         return at === -1 ? longFirst.length : at;
       };
-      const first = sorted.filter((file) => rank(file) < longFirst.length).sort((a, b) => rank(a) - rank(b));
-      const queues = new Map<string, TestSpecification[]>();
-      for (const file of sorted.filter((spec) => rank(spec) === longFirst.length)) {
-        const queue = queues.get(file.project.name) ?? [];
-        queue.push(file);
-        queues.set(file.project.name, queue);
-      }
-      const rest: TestSpecification[] = [];
-      while ([...queues.values()].some((queue) => queue.length > 0))
-        for (const queue of queues.values()) {
-          const next = queue.shift();
-          if (next !== undefined) rest.push(next);
-        }
-      return [...first, ...rest];
+      // Array#sort is stable: the rest keep vitest's order.
+      return [...sorted].sort((a, b) => rank(a) - rank(b));
     }
   };
