@@ -2505,6 +2505,30 @@ describe('general failure shapes', () => {
     ).toBe('invalid-value');
   });
 
+  it("reads a CUDA error NCCL's watchdog relays as the GPU's failure, in its step; NCCL's own errors stay nccl", () => {
+    const relayed = (error: string) => [
+      `[rank0]:[E520 03:47:04.619668070 ProcessGroupNCCL.cpp:1896] [PG ID 2 PG GUID 3 Rank 0] Process group watchdog thread terminated with exception: ${error}`,
+      "terminate called after throwing an instance of 'c10::DistBackendError'",
+      `  what():  [PG ID 2 PG GUID 3 Rank 0] Process group watchdog thread terminated with exception: ${error}`,
+      'Fatal Python error: Aborted',
+    ];
+    const start = [
+      '[2025-01-29 10:00:00 TP0] Load weight end. type=DeepseekV2ForCausalLM, dtype=torch.bfloat16, avail mem=30.00 GB',
+    ];
+    const ecc = diagnose('sglang', [...start, ...relayed('CUDA error: uncorrectable ECC error encountered')]);
+    expect(ecc.class).toBe('unknown');
+    expect(ecc.summary).toMatch(/watchdog relayed it: uncorrectable ECC error/);
+    const capturing =
+      '[2025-01-29 10:00:05 TP0] Capture cuda graph begin. This can take up to several minutes.';
+    expect(
+      diagnose('sglang', [...start, capturing, ...relayed('CUDA error: uncorrectable ECC error encountered')])
+        .class,
+    ).toBe('graph-capture-failed');
+    expect(diagnose('sglang', [...start, ...relayed('NCCL error: unhandled system error')]).class).toBe(
+      'nccl',
+    );
+  });
+
   it("reads pytest's failure report: the exception's lines behind its `E` margin", () => {
     const lines = [
       'INFO 05-01 00:00:00 [llm_engine.py:1] Initializing an LLM engine (v0.8.5) with config: model=m',

@@ -89,6 +89,21 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     summary: (f) => `a GPU runtime call failed: ${f.value ?? ''}`,
   },
   {
+    // A CUDA error that NCCL's watchdog thread met and relayed (`Process group watchdog thread terminated with exception:
+    // CUDA error: an illegal memory access was encountered`, then `c10::DistBackendError`): the GPU failed, not the
+    // collective. Weighted above NCCL's own errors; the phase or a frame gives it a class, as for any GPU runtime error.
+    id: 'watchdog-relayed-cuda-error',
+    class: 'unknown',
+    weight: 86,
+    needles: ['watchdog thread terminated'],
+    pattern: /watchdog thread terminated with exception: CUDA error: (.+?)\s*$/,
+    samples: [
+      '[rank0]:[E520 03:47:04.619668070 ProcessGroupNCCL.cpp:1896] [PG ID 2 PG GUID 3 Rank 0] Process group watchdog thread terminated with exception: CUDA error: an illegal memory access was encountered',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `a GPU runtime call failed, and NCCL's watchdog relayed it: ${f.value ?? ''}`,
+  },
+  {
     // A GPU kernel's own assertion (CUDA's and Triton's device-side asserts print the kernel's source line, the block
     // and thread, then the failed condition): the process cannot go on. The Python error that may follow
     // (`CUDA error: device-side assert triggered`), or a traceback after it, says where it broke: weighted below both.
