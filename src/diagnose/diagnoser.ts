@@ -122,6 +122,12 @@ const PEER_LOST = /Connection (?:closed|reset) by peer/;
 
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
+// Drops, in place, the items a new start at `line` forgets: those that began before it.
+const keepFrom = <T>(items: T[], line: number, lineOf: (item: T) => number): void => {
+  const kept = items.filter((item) => lineOf(item) >= line);
+  items.length = 0;
+  items.push(...kept);
+};
 // How many of the caller's own tracebacks (after the start got through) are remembered.
 const MAX_CALLER_TRACEBACKS = 16;
 // Python's report of an exception it went on past: `Exception ignored in atexit callback: <function …>`.
@@ -399,18 +405,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const forgetBefore = (line: number): void => {
     for (const [id, entry] of hits) if (entry.last.line < line) hits.delete(id);
     through.forgetBefore(line);
-    const callers = callerTracebacks.filter((span) => span.from >= line);
-    callerTracebacks.length = 0;
-    callerTracebacks.push(...callers);
-    const kept = stops.filter((stop) => stop.line >= line);
-    stops.length = 0;
-    stops.push(...kept);
+    keepFrom(callerTracebacks, line, (span) => span.from);
+    keepFrom(stops, line, (stop) => stop.line);
     lastLineByRank.clear();
-    for (const frames of [tracedFrames, dumpedFrames]) {
-      const kept = frames.filter((frame) => frame.line >= line);
-      frames.length = 0;
-      frames.push(...kept);
-    }
+    keepFrom(tracedFrames, line, (frame) => frame.line);
+    keepFrom(dumpedFrames, line, (frame) => frame.line);
   };
 
   const quote = (line: number, raw: string): LogEvidence => ({
@@ -628,28 +627,26 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // A report that a process died (a shell's bare `Killed`, an engine noticing a worker gone) after a fatal error is
     // that failure's cleanup (a launcher killing its own process tree), not its cause: the error above it explains it.
     const first = candidates[0];
-    const cause =
-      first?.hits.signature.consequence === true
-        ? candidates.find(
+    // The heaviest fatal finding above the first one that names an error of its own and passes `test`.
+    const fatalAbove = (test: (signature: Signature) => boolean) =>
+      first === undefined
+        ? undefined
+        : candidates.find(
             (c) =>
               c.finding.line < first.finding.line &&
               c.finding.nonFatal !== true &&
               !isPointer(c.hits.signature) &&
-              c.hits.signature.class !== 'killed',
-          )
+              test(c.hits.signature),
+          );
+    const cause =
+      first?.hits.signature.consequence === true
+        ? fatalAbove((signature) => signature.class !== 'killed')
         : undefined;
     // A rank's connection closed by its peer is the peer's death, when the log shows that death above it (a GPU
     // fault, a signal): the death is the cause, not the distributed layer that noticed it.
     const peerDeath =
       cause === undefined && first !== undefined && PEER_LOST.test(first.finding.raw)
-        ? candidates.find(
-            (c) =>
-              c.finding.line < first.finding.line &&
-              c.finding.nonFatal !== true &&
-              !isPointer(c.hits.signature) &&
-              c.hits.signature.consequence !== true &&
-              c.hits.signature.class === 'killed',
-          )
+        ? fatalAbove((signature) => signature.consequence !== true && signature.class === 'killed')
         : undefined;
     const winner = cause ?? peerDeath ?? first;
     if (winner === undefined) {

@@ -135,10 +135,9 @@ describe('prefilter needles', () => {
     // needles under test) matches none of them; a pattern without such literals is tried on every piece.
     const literals = SIGNATURES.map((signature) => requiredLiterals(signature.pattern));
     const unread = SIGNATURES.filter((_, i) => literals[i] === null);
+    // Case-blind, for the patterns that are.
     const mayMatch = new RegExp(
-      [...new Set(literals.flatMap((found) => found ?? []))]
-        .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('|'),
+      needleRegExp([...new Set(literals.flatMap((found) => found ?? []))]).source,
       'i',
     );
     const signaturesMatching = (text: string): typeof SIGNATURES => {

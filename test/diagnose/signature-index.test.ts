@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { needleRegExp } from '../../src/diagnose/needles.ts';
 import { candidatesFor, SIGNATURES } from '../../src/diagnose/signature-index.ts';
 import { FIXTURE_DIR } from './fixture-logs.ts';
 
@@ -18,11 +19,7 @@ describe('candidatesFor', () => {
     const ids = (signatures: readonly { id: string }[]): string => signatures.map((s) => s.id).join(' ');
     // Most lines hold no needle at all: one search for any of them (a plain alternation of the escaped needles)
     // settles those, and the plain definition runs on the rest.
-    const anyNeedle = new RegExp(
-      [...new Set(SIGNATURES.flatMap((signature) => signature.needles))]
-        .map((needle) => needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('|'),
-    );
+    const anyNeedle = needleRegExp([...new Set(SIGNATURES.flatMap((signature) => signature.needles))]);
     const reference = (line: string): string => (anyNeedle.test(line) ? ids(expected(line)) : '');
     const disagreeing = [...lines].filter((line) => ids(candidatesFor(line)) !== reference(line));
     expect(disagreeing.slice(0, 5)).toEqual([]);
