@@ -29,9 +29,10 @@ describe('vigil bench: acceptance', () => {
     // The 3% target (194-206 ms, 19.4-20.6 ms) is measured by `npm run bench:timing`, which prints the accuracy it
     // reaches. Here, on two busy cores, timers fire late by up to tens of milliseconds, so the bounds only catch a
     // client that measures the wrong thing: TTFT from the wrong moment (never early: the server's delays are lower
-    // bounds), or gaps between reads rather than between tokens (chunks read together give gaps near 0).
+    // bounds; TTFT taken at the stream's end would be 780 ms), or gaps between reads rather than between tokens
+    // (chunks read together give gaps near 0). Six busy processes per core here once put the median TTFT at 303 ms.
     expect(report.ttft_ms.p50).toBeGreaterThanOrEqual(194);
-    expect(report.ttft_ms.p50).toBeLessThanOrEqual(260);
+    expect(report.ttft_ms.p50).toBeLessThanOrEqual(450);
     expect(report.itl_ms.p50).toBeGreaterThanOrEqual(14);
     expect(report.itl_ms.p50).toBeLessThanOrEqual(30);
   });

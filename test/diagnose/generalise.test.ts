@@ -288,6 +288,8 @@ describe('general failure shapes', () => {
       'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
       'ValueError: Speculative decoding for X is not compatible with radix cache when using --mamba-scheduler-strategy no_buffer.',
       'ValueError: quantization is not available on CPU',
+      'ValueError: Prequant BitsAndBytes models with TP is not supported.Please try with PP.',
+      'NotImplementedError: Chunked prefill when using sliding window is not supported yet',
       'ValueError: Quantization method specified in the model config (compressed-tensors) does not match the quantization method specified in the `quantization` argument (awq).',
     ])
       expect(diagnose('auto', [line]).class, line).toBe('invalid-value');
@@ -298,6 +300,8 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', ['ValueError: Unsupported architecture: Qwen2ForCausalLM']).class).toBe(
       'unknown',
     );
+    // A setting's name after `with` is what makes it a combination: a bare `X is not supported` is not one.
+    expect(diagnose('auto', ['ValueError: This checkpoint format is not supported.']).class).toBe('unknown');
   });
 
   it("reads transformers' unknown model type and a repository without loadable weights", () => {

@@ -190,17 +190,18 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
   {
     // A configuration check that refuses a combination of settings, worded freely by each release (`X is not
     // compatible with radix cache when …`, `torch.bfloat16 is not supported for quantization method awq`,
-    // `quantization is not available on CPU`): only for lines nothing more specific matched.
+    // `quantization is not available on CPU`, `X models with TP is not supported`): only for lines nothing more specific matched.
     id: 'settings-incompatible',
     class: 'invalid-value',
     weight: 60,
     fallback: true,
     needles: ['ValueError', 'NotImplementedError', 'AssertionError'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|(?:does not|doesn't|do not|cannot) (?:yet )?support\b|(?:is|are) (?:not yet|currently not) supported\b|(?:is|are) incompatible with|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |\w+ \(\d+\) (?:is|are) (?:larger|greater|smaller|less|higher|lower) than \w+ \(\d+\)|Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected |(?:caused by|due to) (?:a |an )?too (?:large|small|high|low) [a-z]|\b(?:is|are) enabled,? but\b).*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|NotImplementedError|AssertionError): (.*\b(?:(?:is|are) not compatible with|(?:is|are) not supported (?:for|with|when|on|in|by)|(?:is|are) not available (?:on|for|with|when)|(?:is|are) only supported (?:for|with|on|when|by)|cannot be used (?:with|together|when)|(?:does not|doesn't|do not|cannot) (?:yet )?support\b|(?:is|are) (?:not yet|currently not) supported\b|\b(?:with|when using|together with|combined with) [^.;:]{1,60}? (?:is|are) not supported\b|(?:is|are) incompatible with|Cannot find the config file for|does not match the [^.]*\b(?:argument|option|flag|setting)|\w+ \(\d+\) must be (?:<=|>=|<|>|(?:less|greater|smaller|larger) than|at (?:least|most)|no (?:more|less) than) |\w+ \(\d+\) (?:is|are) (?:larger|greater|smaller|less|higher|lower) than \w+ \(\d+\)|Unsupported [\w ]+?(?: for [\w.]+)?: .*\. Expected |(?:caused by|due to) (?:a |an )?too (?:large|small|high|low) [a-z]|\b(?:is|are) enabled,? but\b).*)$/,
     samples: [
       'ValueError: torch.bfloat16 is not supported for quantization method awq. Supported dtypes: [torch.float16]',
       'ValueError: quantization is not available on CPU',
+      'ValueError: Prequant BitsAndBytes models with TP is not supported.Please try with PP.',
       'ValueError: Cannot find the config file for awq',
       'ValueError: Trying to run tensor parallelization but the model does not support it yet!',
       'ValueError: The input size is not aligned with the quantized weight shape. This can be caused by too large tensor parallel size.',
