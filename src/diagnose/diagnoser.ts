@@ -23,7 +23,8 @@ import {
   TRANSLATED_SIGNAL_REPORT,
 } from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
-import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles, needleRegExp } from './needles.ts';
+import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles } from './needles.ts';
+import { createLiteralMatcher } from './literal-automaton.ts';
 import { CAPTURE_ENDS, QUOTED_LINES, STOP_RULES, SURVIVED_THREADS } from './engine-lines.ts';
 import { describePhase } from './phase-labels.ts';
 import { createStartThrough } from './start-through.ts';
@@ -34,7 +35,7 @@ import type { DiagnoseEnd, Diagnoser, DiagnoserOptions } from './types.ts';
 // After the ready line only failures (and a restart) can change the diagnosis, so phase lines are no longer searched.
 const BASE_NEEDLES = minimizeNeedles([...ERROR_NEEDLES, ...ALWAYS_NEEDLES]);
 const ALL_NEEDLES = minimizeNeedles([...BASE_NEEDLES, ...PHASE_NEEDLES]);
-const PREFILTER = needleRegExp(ALL_NEEDLES);
+const PREFILTER = createLiteralMatcher(ALL_NEEDLES);
 // A file's search, one byte automaton, costs the same with non-ASCII needles.
 const FILE_NEEDLES = {
   settled: [...BASE_NEEDLES, ...TRANSLATED_SIGNAL_NAMES],
@@ -139,7 +140,7 @@ const NCCL_INFO = /\bNCCL INFO\b/;
 // A message that says what the program does instead (`Skipping import of cpp extensions: … undefined symbol …`,
 // `…; falling back to …`) is a notice it survived, whatever its level or where the logger prints none.
 const SURVIVED_WORDING =
-  /^(?:Skipping|Ignoring)\b|\b(?:[Ff]alling back to|will be (?:disabled|skipped|ignored))\b/;
+  /^(?:Skipping|Ignoring)\b|\b(?:[Ff]all(?:ing|s) back to|will be (?:disabled|skipped|ignored)|will (?:remain|be used as) the fallback)\b/;
 
 // Creates a diagnoser that consumes a log incrementally.
 export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {

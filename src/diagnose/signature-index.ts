@@ -2,6 +2,7 @@
 import { NAMED_ENGINES } from '../engines/index.ts';
 import type { Signature } from './facts.ts';
 import { escapeRegExp } from '../regexp.ts';
+import { createLiteralMatcher } from './literal-automaton.ts';
 import { GENERIC_SIGNATURES } from './signatures.ts';
 
 // Every signature, fallbacks last (they apply only to lines nothing else matched).
@@ -16,37 +17,17 @@ for (const signature of SIGNATURES) {
   for (const needle of signature.needles)
     BY_NEEDLE.set(needle, [...(BY_NEEDLE.get(needle) ?? []), signature]);
 }
+const NEEDLE_SIGNATURES = [...BY_NEEDLE.values()];
+const ANY_NEEDLE = createLiteralMatcher([...BY_NEEDLE.keys()]);
 const ORDER = new Map(SIGNATURES.map((signature, index) => [signature, index]));
 
-// Each needle with the signatures of every needle it contains (itself included): a line that holds a needle holds
-// all of those, so one match stands for them.
-const IMPLIED = new Map<string, Signature[]>();
-for (const needle of BY_NEEDLE.keys()) {
-  const implied = new Set<Signature>();
-  for (const [inner, signatures] of BY_NEEDLE)
-    if (needle.includes(inner)) for (const signature of signatures) implied.add(signature);
-  IMPLIED.set(needle, [...implied]);
-}
-
-// Every needle at once, longest first: where two needles start at one place the longer one matches, and it
-// implies the shorter. One pass over the line instead of one `includes` per needle.
-const ANY_NEEDLE = new RegExp(
-  [...BY_NEEDLE.keys()]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeRegExp)
-    .join('|'),
-  'g',
-);
-
-// The signatures a line can match, in SIGNATURES order (fallbacks last).
+// The signatures a line can match, in SIGNATURES order (fallbacks last). One pass over the line finds every needle
+// in it, also needles inside or overlapping others.
 export const candidatesFor = (text: string): Signature[] => {
   const found = new Set<Signature>();
-  ANY_NEEDLE.lastIndex = 0;
-  // After each match the search goes on from the next character, so overlapping needles are found too.
-  for (let match = ANY_NEEDLE.exec(text); match !== null; match = ANY_NEEDLE.exec(text)) {
-    for (const signature of IMPLIED.get(match[0]) ?? []) found.add(signature);
-    ANY_NEEDLE.lastIndex = match.index + 1;
-  }
+  ANY_NEEDLE.forEach(text, (index) => {
+    for (const signature of NEEDLE_SIGNATURES[index] ?? []) found.add(signature);
+  });
   if (found.size < 2) return [...found];
   return [...found].sort((a, b) => (ORDER.get(a) ?? 0) - (ORDER.get(b) ?? 0));
 };

@@ -1436,6 +1436,25 @@ describe('general failure shapes', () => {
     expect(notice.class).not.toBe('invalid-value');
   });
 
+  it('reads a failure the message says the program survives (what it uses instead) as no cause', () => {
+    const fatal = 'ValueError: Chunked prefill when using sliding window is not supported';
+    for (const survived of [
+      '[2026-06-11 00:55:17] KV cache calibration warmup failed; first real prefill will remain the fallback. Error: CUDA out of memory. Tried to allocate 2.00 GiB',
+      '[2026-06-11 00:55:17] Custom all-reduce failed: CUDA out of memory. Tried to allocate 2.00 GiB; falls back to NCCL',
+    ]) {
+      const result = diagnose('sglang', [survived, fatal]);
+      expect(result.class, survived).toBe('invalid-value');
+      expect(result.evidence.map((e) => e.line)).not.toContain(1);
+    }
+    // Without such words the out-of-memory line is the failure.
+    expect(
+      diagnose('sglang', [
+        '[2026-06-11 00:55:17] Error: CUDA out of memory. Tried to allocate 2.00 GiB',
+        fatal,
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
   it('reads a rank opening a GPU the process cannot see as invalid-value', () => {
     const result = diagnose('auto', [
       '(VllmWorker rank=1 pid=839) ERROR 10-24 13:48:14 [multiproc_executor.py:514] torch.AcceleratorError: HIP error: invalid device ordinal',
