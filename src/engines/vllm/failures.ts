@@ -266,7 +266,9 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     needles: ['failed to start', 'initialization failed'],
     pattern: /WorkerProc (?:initialization failed|failed to start)|EngineCore failed to start/,
     samples: ['WorkerProc failed to start.', 'EngineCore failed to start.'],
-    summary: () => 'a vLLM worker process failed to start; its own traceback names the cause',
+    // The worker's own error, where the log holds it, outweighs this line: chosen, it is the only word of the failure.
+    summary: () =>
+      "a vLLM worker process failed to start, and its own error is not in this log: read the worker's output (a separate .err file, its container or node) and the kernel log (dmesg) for a process killed by the OOM killer",
   },
   {
     // A worker's busy loop raised (during startup this is CUDA graph capture or a profiling run); the traceback
