@@ -40,8 +40,8 @@ const everyLine = (buffer: Buffer, from: number, to: number): number[] => {
   return starts;
 };
 
-// The automata of the last few literal sets. Building one takes about 5 ms (1,100 states), more than reading a small
-// log; each file's diagnosis starts from the same set, so a process diagnosing many logs builds it once.
+// The automata of the last few literal sets: each file's diagnosis starts from the same set, so a process diagnosing
+// many logs builds it, and works out its transitions, once.
 const recentAutomata = new Map<string, Automaton | null>();
 const RECENT_AUTOMATA = 8;
 
@@ -77,19 +77,21 @@ export const createLineSearch = (): LineSearch => {
     lineStarts(buffer, from, to) {
       if (all) return everyLine(buffer, from, to);
       if (automaton === null) return [];
-      const { classOf, table } = automaton;
+      const { classOf, table, start, next } = automaton;
       const starts: number[] = [];
       // A newline is in no literal, so it leads back to the first state: no match spans two lines.
-      let entry = 0;
+      let entry = start;
       for (let at = from; at < to; at++) {
-        entry = table[(entry & ~1) + (classOf[buffer[at] as number] as number)] as number;
+        const cell = (entry & ~1) + (classOf[buffer[at] as number] as number);
+        entry = table[cell] as number;
+        if (entry === 0) entry = next(cell);
         if ((entry & 1) === 0) continue;
         starts.push(Math.max(from, buffer.lastIndexOf(NEWLINE, at) + 1));
         // The rest of this line can add nothing: go on from the next line.
         const newline = buffer.indexOf(NEWLINE, at);
         if (newline === -1 || newline >= to) break;
         at = newline;
-        entry = 0;
+        entry = start;
       }
       return starts;
     },
