@@ -35,57 +35,85 @@ export const buildAutomaton = (literals: readonly ArrayLike<number>[], symbols: 
   // An even number of columns, so that a row offset leaves bit 0 free for the flag.
   const width = classes + (classes % 2);
   const start = width;
-  // The trie, by row offset plus column; each state's children as [column, child row] pairs; the literals that end at
-  // each state (state n has row offset (n + 1) * width).
-  const trie = new Map<number, number>();
-  const children: number[][] = [[]];
+  // The trie: child row offsets by row offset plus column, in an open-addressing hash table (a dense table's pages,
+  // each first touched by one write, cost more than the build); state n has row offset (n + 1) * width. All of it in
+  // typed arrays, off the JavaScript heap that a diagnosis keeps flat.
+  const symbolCount = literals.reduce((sum, literal) => sum + literal.length, 0);
+  const slots = 2 ** Math.ceil(Math.log2(4 + 2 * symbolCount));
+  const keys = new Int32Array(slots);
+  const values = new Int32Array(slots);
+  const slotOf = (key: number): number => {
+    let slot = Math.imul(key, 0x9e3779b1) & (slots - 1);
+    while (keys[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & (slots - 1);
+    return slot;
+  };
+  // The child row at a row offset plus column, 0 for none (keys are never 0: the first state's row is `width`).
+  const childAt = (key: number): number => values[slotOf(key)] as number;
+  // By state: its parent's row, the column that leads to it, its depth; and the literals that end there.
+  const parentOf = new Int32Array(symbolCount + 1);
+  const columnOf = new Int32Array(symbolCount + 1);
+  const depthOf = new Int32Array(symbolCount + 1);
   const ends: (readonly number[])[] = [NONE];
-  literals.forEach((literal, index) => {
+  for (let index = 0; index < literals.length; index++) {
+    const literal = literals[index] ?? [];
     let row = start;
     for (let i = 0; i < literal.length; i++) {
       const column = classOf[literal[i] as number] as number;
-      let child = trie.get(row + column);
-      if (child === undefined) {
-        child = (ends.length + 1) * width;
-        trie.set(row + column, child);
-        children[row / width - 1]?.push(column, child);
-        children.push([]);
+      let child = childAt(row + column);
+      if (child === 0) {
+        const state = ends.length;
+        child = (state + 1) * width;
+        const slot = slotOf(row + column);
+        keys[slot] = row + column;
+        values[slot] = child;
+        [parentOf[state], columnOf[state], depthOf[state]] = [row, column, i + 1];
         ends.push(NONE);
       }
       row = child;
     }
     ends[row / width - 1] = [...(ends[row / width - 1] ?? NONE), index];
-  });
-  // Each state's fallback (the longest proper suffix that is a state) and the literals ending there, breadth first so
-  // that a shallower state's are known before a deeper one needs them.
-  const fallback = new Int32Array(ends.length);
+  }
+  // Each state's fallback (the longest proper suffix that is a state) and the literals ending there, shallow states
+  // first: a state's fallback is shallower, so its own fallback and literals are known by then.
+  const states = ends.length;
+  const fallback = new Int32Array(states);
   const follow = (row: number, column: number): number => {
     for (let at = row; ; at = fallback[at / width - 1] as number) {
-      const child = trie.get(at + column);
-      if (child !== undefined) return child;
+      const child = childAt(at + column);
+      if (child !== 0) return child;
       if (at === start) return start;
     }
   };
-  const queue = [start];
-  for (let head = 0; head < queue.length; head++) {
-    const row = queue[head] as number;
-    const pairs = children[row / width - 1] ?? NONE;
-    for (let i = 0; i < pairs.length; i += 2) {
-      const [column, child] = [pairs[i] as number, pairs[i + 1] as number];
-      const back = row === start ? start : follow(fallback[row / width - 1] as number, column);
-      fallback[child / width - 1] = back;
-      const inherited = ends[back / width - 1] ?? NONE;
-      if (inherited.length > 0)
-        ends[child / width - 1] = [...(ends[child / width - 1] ?? NONE), ...inherited];
-      queue.push(child);
-    }
+  // States by depth (a counting sort: depths are literal lengths): atDepth[d] is where depth d's states go.
+  const atDepth = new Int32Array(2 + Math.max(0, ...literals.map((literal) => literal.length)));
+  for (let state = 1; state < states; state++) {
+    const slot = (depthOf[state] as number) + 1;
+    atDepth[slot] = (atDepth[slot] as number) + 1;
+  }
+  for (let depth = 1; depth < atDepth.length; depth++)
+    atDepth[depth] = (atDepth[depth] as number) + (atDepth[depth - 1] as number);
+  const byDepth = new Int32Array(states - 1);
+  for (let state = 1; state < states; state++) {
+    const depth = depthOf[state] as number;
+    const at = atDepth[depth] as number;
+    byDepth[at] = state;
+    atDepth[depth] = at + 1;
+  }
+  for (const state of byDepth) {
+    const parent = parentOf[state] as number;
+    const back =
+      parent === start ? start : follow(fallback[parent / width - 1] as number, columnOf[state] as number);
+    fallback[state] = back;
+    const inherited = ends[back / width - 1] ?? NONE;
+    if (inherited.length > 0) ends[state] = [...(ends[state] ?? NONE), ...inherited];
   }
   const table = new Int32Array((ends.length + 1) * width);
   const next = (at: number): number => {
     const column = at % width;
     const row = at - column;
+    const child = childAt(at);
     const target =
-      trie.get(at) ?? (row === start ? start : follow(fallback[row / width - 1] as number, column));
+      child !== 0 ? child : row === start ? start : follow(fallback[row / width - 1] as number, column);
     const entry = target | ((ends[target / width - 1] ?? NONE).length > 0 ? 1 : 0);
     table[at] = entry;
     return entry;
