@@ -11,7 +11,7 @@ import { LAUNCH_ID_VAR, launchMarker, readProcStat } from '../hosts/proc.ts';
 import { createLaunchCgroup, NO_CGROUP_VAR, removeCgroup, type LaunchCgroup } from '../hosts/cgroup.ts';
 import {
   newLaunchId,
-  readLaunchRecord,
+  stopWasRequested,
   rewriteLaunchRecord,
   writeLaunchRecord,
   type LaunchRecord,
@@ -317,9 +317,7 @@ const launchLocked = async (
     ended.smokeFailure === null
       ? await explainFullDisk(failureFromOutcome(outcome, diagnoser, config), followLog ? logPath : null)
       : plainFailure('smoke', ended.smokeFailure, since());
-  const stopRequested =
-    outcome.end.kind === 'exited' &&
-    (await readLaunchRecord(config.stateDir, id).catch(() => null))?.stop_requested_at != null;
+  const stopRequested = outcome.end.kind === 'exited' && (await stopWasRequested(config.stateDir, id));
   if (stopRequested) fields = stoppedByCommand(fields, id);
   const keep = keepFor(outcome.end);
   if (keep) {

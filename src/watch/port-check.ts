@@ -53,7 +53,7 @@ export const checkPort = async (input: PortCheckInput): Promise<PortCheck> => {
 
 // A local launch recorded on this port whose processes still run (loading or serving).
 const findLiveLaunchOnPort = async (stateDir: string, port: number): Promise<LaunchRecord | null> => {
-  const records = await listLaunchRecords(stateDir);
+  const records = await listLaunchRecords(stateDir, (raw) => raw.port === port && raw.host === 'local');
   return (
     records.find(
       (r) =>

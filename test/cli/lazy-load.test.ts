@@ -1,11 +1,12 @@
 // `vigil --version` and `vigil --help` load no command; `vigil <command> --help` loads that command's module and
 // not the code its action runs. Measured on the built CLI, with a module hook that lists every module loaded.
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt, VIGIL_BIN } from '../helpers/build.ts';
+import { freePort } from '../helpers/ports.ts';
 import { makeTempDir, removeTempDirs } from '../helpers/temp.ts';
 
 let dir: string;
@@ -72,6 +73,43 @@ describe('what the CLI loads', () => {
     expect(modules.filter((m) => /^hosts\/remote\/(ssh|host|launch-script|manage-scripts)/.test(m))).toEqual(
       [],
     );
+  });
+
+  it("a watch reads only its own port's launch record, and so loads no zod", async () => {
+    // Another launch's record, on another port: a watch need not check it, so the schema's library stays unloaded.
+    const state = join(dir, 'state');
+    mkdirSync(join(state, 'vigil', 'launches'), { recursive: true });
+    writeFileSync(
+      join(state, 'vigil', 'launches', 'generic-1-abcd.json'),
+      JSON.stringify({ version: 1, id: 'generic-1-abcd', host: 'local', port: 1, outcome: 'ready' }),
+    );
+    const list = join(dir, 'up.txt');
+    writeFileSync(list, '');
+    const port = await freePort();
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        hookUrl,
+        VIGIL_BIN,
+        'up',
+        '--no-preflight',
+        '--port',
+        String(port),
+        '--output',
+        'jsonl',
+        '--',
+        process.execPath,
+        '-e',
+        'process.exit(3)',
+      ],
+      { env: { ...process.env, VIGIL_TEST_MODULES: list, XDG_STATE_HOME: state }, encoding: 'utf8' },
+    );
+    // The server exits at once: the watch reports it (the port check came first).
+    expect(run.stdout, run.stderr).toContain('"reason":"exited"');
+    const modules = readFileSync(list, 'utf8').split('\n');
+    expect(modules.some((url) => url.endsWith('/dist/state/records.js'))).toBe(true);
+    expect(modules.filter((url) => url.includes('/node_modules/zod/'))).toEqual([]);
   });
 
   it('check --help loads check, not the flag checks', () => {
