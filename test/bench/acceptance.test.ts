@@ -39,8 +39,8 @@ describe('vigil bench: acceptance', () => {
 
   it('--compare: a drafter with acceptance length 3 against none gives the speed-up the settings imply', async () => {
     // 40 ms TTFT, 20 tokens/s (a 50 ms step, long beside the few tenths of a ms each request's stream adds after its
-    // last token), 31 tokens: with the drafter 11 verify steps (10 of 3 tokens, then 1), without it 31. TPOT,
-    // (e2e - TTFT) / (tokens - 1), is then 10 steps / 30 against 30 steps / 30: 3x. The first token also comes from
+    // last token), 16 tokens: with the drafter 6 verify steps (5 of 3 tokens, then 1), without it 16. TPOT,
+    // (e2e - TTFT) / (tokens - 1), is then 5 steps / 15 against 15 steps / 15: 3x. The first token also comes from
     // a timer, so its lateness cancels the last one's in e2e - TTFT.
     const env = { VIGIL_SIM_TTFT_MS: '40', VIGIL_SIM_TOKENS_PER_S: '20', VIGIL_SIM_ACCEPT_LEN: '3' };
     const [drafted, plain] = await Promise.all([
@@ -59,7 +59,7 @@ describe('vigil bench: acceptance', () => {
       '--block',
       '4',
       '--max-tokens',
-      '31',
+      '16',
       '--output',
       'json',
     ]);
@@ -77,10 +77,10 @@ describe('vigil bench: acceptance', () => {
     };
     // A timer fires late, never early, so each request's last step lands after its due time (a few ms on two
     // busy cores), on each side independently: with lateness 0-10 ms the implied ratio lies in
-    // [1500 / (500 + 10), (1500 + 10) / 500]. A TPOT that took in the first token would give 1540 / 540 = 2.85.
-    const implied = { lo: 1500 / (500 + 10), hi: (1500 + 10) / 500 };
-    // Output tokens/s compares whole requests: (40 + 30 x 50) ms against (40 + 10 x 50) ms.
-    const impliedThroughput = (40 + 30 * 50) / (40 + 10 * 50);
+    // [750 / (250 + 10), (750 + 10) / 250]. A TPOT that took in the first token would give 790 / 290 = 2.72.
+    const implied = { lo: 750 / (250 + 10), hi: (750 + 10) / 250 };
+    // Output tokens/s compares whole requests: (40 + 15 x 50) ms against (40 + 5 x 50) ms.
+    const impliedThroughput = (40 + 15 * 50) / (40 + 5 * 50);
     expect(report.errors.total).toBe(0);
     expect(report.compare.baseline.errors.total).toBe(0);
     expect(report.compare.blocks).toBe(4);
@@ -91,9 +91,9 @@ describe('vigil bench: acceptance', () => {
     expect(report.compare.speedup).toBeLessThan(impliedThroughput * 1.2);
     expect(report.compare.ci95[0]).toBeLessThanOrEqual(report.compare.speedup);
     expect(report.compare.ci95[1]).toBeGreaterThanOrEqual(report.compare.speedup);
-    // Each side's acceptance: 31 tokens in 11 steps with the drafter; none reported without.
-    expect(report.spec?.accept_length).toBeCloseTo(31 / 11, 2);
-    expect(report.spec?.per_request_accept_length).toBeCloseTo(31 / 11, 2);
+    // Each side's acceptance: 16 tokens in 6 steps with the drafter; none reported without.
+    expect(report.spec?.accept_length).toBeCloseTo(16 / 6, 2);
+    expect(report.spec?.per_request_accept_length).toBeCloseTo(16 / 6, 2);
     expect(report.compare.baseline.spec).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
   minimizeNeedles,
   needleRegExp,
 } from '../../src/diagnose/needles.ts';
+import { createLiteralMatcher } from '../../src/diagnose/literal-automaton.ts';
 import { requiredLiterals } from '../../src/diagnose/literals.ts';
 import { normalizeLine } from '../../src/logs/normalize.ts';
 import { NAMED_ENGINES } from '../../src/engines/index.ts';
@@ -135,17 +136,24 @@ describe('prefilter needles', () => {
     // needles under test) matches none of them; a pattern without such literals is tried on every piece.
     const literals = SIGNATURES.map((signature) => requiredLiterals(signature.pattern));
     const unread = SIGNATURES.filter((_, i) => literals[i] === null);
-    // Case-blind, for the patterns that are.
-    const mayMatch = new RegExp(
-      needleRegExp([...new Set(literals.flatMap((found) => found ?? []))]).source,
-      'i',
-    );
+    // Case-blind, for the patterns that are: each literal, lower-cased, with the signatures that need it.
+    const needing = new Map<string, typeof SIGNATURES>();
+    SIGNATURES.forEach((signature, i) => {
+      for (const literal of literals[i] ?? [])
+        needing.set(literal.toLowerCase(), [...(needing.get(literal.toLowerCase()) ?? []), signature]);
+    });
+    const keys = [...needing.keys()];
+    const anyLiteral = createLiteralMatcher(keys);
     const signaturesMatching = (text: string): typeof SIGNATURES => {
       let found = matching.get(text);
       if (found === undefined) {
-        found = echoes.some((echo) => echo.test(text))
-          ? []
-          : (mayMatch.test(text) ? SIGNATURES : unread).filter((signature) => signature.pattern.test(text));
+        const candidates = new Set(unread);
+        if (!echoes.some((echo) => echo.test(text)))
+          anyLiteral.forEach(text.toLowerCase(), (index) => {
+            for (const signature of needing.get(keys[index] ?? '') ?? []) candidates.add(signature);
+          });
+        else candidates.clear();
+        found = [...candidates].filter((signature) => signature.pattern.test(text));
         matching.set(text, found);
       }
       return found;
