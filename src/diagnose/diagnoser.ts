@@ -36,6 +36,8 @@ import type { DiagnoseEnd, Diagnoser, DiagnoserOptions } from './types.ts';
 const BASE_NEEDLES = minimizeNeedles([...ERROR_NEEDLES, ...ALWAYS_NEEDLES]);
 const ALL_NEEDLES = minimizeNeedles([...BASE_NEEDLES, ...PHASE_NEEDLES]);
 const PREFILTER = createLiteralMatcher(ALL_NEEDLES);
+// Each step's frame needle, found in one pass (a frame's needles do not repeat, so each context is visited once).
+const FRAME_NEEDLES = createLiteralMatcher(FRAME_CONTEXTS.map((context) => context.needle));
 // A file's search, one byte automaton, costs the same with non-ASCII needles.
 const FILE_NEEDLES = {
   settled: [...BASE_NEEDLES, ...TRANSLATED_SIGNAL_NAMES],
@@ -324,10 +326,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         chainMarkers.push(raw.line);
         if (chainMarkers.length > MAX_CHAIN_MARKERS) chainMarkers.shift();
       }
-      for (const context of FRAME_CONTEXTS) {
-        if (!text.includes(context.needle) || !context.pattern.test(text)) continue;
+      FRAME_NEEDLES.forEach(text, (index) => {
+        const context = FRAME_CONTEXTS[index];
+        if (context === undefined || !context.pattern.test(text)) return;
         keepFrame(DUMP_FRAME.test(text) ? dumpedFrames : tracedFrames, raw.line, raw.text, context);
-      }
+      });
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
       through.observe(raw, piece, text);
@@ -338,7 +341,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       }
       if (stops.length < MAX_STOPS)
         for (const stop of STOP_RULES)
-          if (stop.rule.pattern.test(text)) stops.push({ line: raw.line, raw: raw.text, ...stop });
+          if (raw.text.includes(stop.rule.needle) && stop.rule.pattern.test(text))
+            stops.push({ line: raw.line, raw: raw.text, ...stop });
       // A line that quotes other text (a logged request's "… is not divisible by n") is never read for failures.
       if (QUOTED_LINES.some((pattern) => pattern.test(text))) continue;
       const code = CODE_LINE.test(piece.text);

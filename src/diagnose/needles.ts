@@ -135,6 +135,7 @@ export const ALWAYS_NEEDLES: readonly string[] = [
   'is now ready',
   'up and running',
   'is running',
+  'registration succeeded',
   ...NAMED_ENGINES.flatMap((engine) => engine.hintNeedles),
   ...NAMED_ENGINES.flatMap((engine) => (engine.stopLines ?? []).map((rule) => rule.needle)),
 ];

@@ -205,6 +205,13 @@ const RULES: PrefixRule[] = [
     pattern: /^\[([EWIF])(?:\d{3,4} [\d:.]+)? [\w.]+:\d+\] ?/,
     level: (m) => (m[1] === 'E' || m[1] === 'F' ? 'error' : m[1] === 'W' ? 'warning' : 'info'),
   },
+  // A bracketed time, a component tag and a one-letter level, as vllm-ascend's loggers print them:
+  // `[2026-05-18 04:08:32.871874][UC][W] ` (its source place follows the message).
+  {
+    first: '[',
+    pattern: /^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?\]\[\w{1,16}\]\[([DIWEF])\] /,
+    level: (m) => (m[1] === 'E' || m[1] === 'F' ? 'error' : m[1] === 'W' ? 'warning' : 'info'),
+  },
   // A process runner's or library's bracketed tag: `[vllm] ` (foreman-style runners), torchrun's `[default0]:`,
   // `[aiter] `, `[Gloo] `. Rules that read a tag as content (`[c10d] `, `[shutdown] `) accept the message without it.
   { first: '[', pattern: /^\[(?!rank\d)[A-Za-z][\w.-]{0,40}\](?: |:)/ },

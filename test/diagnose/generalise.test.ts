@@ -1455,6 +1455,19 @@ describe('general failure shapes', () => {
     ).toBe('cuda-oom');
   });
 
+  it("reads vLLM's kernel JIT monitor compiling during inference as a start that got through", () => {
+    const start = [
+      "INFO 06-22 21:17:28 [api_utils.py:273] non-default args: {'max_model_len': 2048}",
+      '(EngineCore pid=1) INFO 06-22 21:21:34 [jit_monitor.py:60] Kernel JIT monitor activated — Triton JIT compilations during inference will be logged as warnings.',
+    ];
+    const inference =
+      '(EngineCore pid=1) WARNING 06-22 21:21:35 [jit_monitor.py:106] Triton kernel JIT compilation during inference: _fwd_kernel_stage2. This causes a latency spike; consider extending warmup to cover this shape/config.';
+    const crash = 'torch.AcceleratorError: CUDA error: out of memory';
+    expect(diagnose('vllm', [...start, inference, crash]).class).toBe('ready');
+    // The monitor's own start line says only that it watches from now on.
+    expect(diagnose('vllm', [...start, crash]).class).toBe('cuda-oom');
+  });
+
   it('reads a rank opening a GPU the process cannot see as invalid-value', () => {
     const result = diagnose('auto', [
       '(VllmWorker rank=1 pid=839) ERROR 10-24 13:48:14 [multiproc_executor.py:514] torch.AcceleratorError: HIP error: invalid device ordinal',
@@ -2412,6 +2425,20 @@ describe('general failure shapes', () => {
     expect(diagnose('sglang', [...start, 'Checking if server is up and running', ...stop]).class).toBe(
       'hang',
     );
+  });
+
+  it("reads NVIDIA Dynamo's word that it registered the model and lets queued requests through as a start that got through", () => {
+    const start = [
+      '[2026-07-05 19:40:12 DP1 TP1 EP1] Load weight end. elapsed=61.2 s, type=DeepseekV4ForCausalLM, avail mem=31.2 GB',
+      '[2026-07-05 19:45:29.924] Successfully registered LLM with runtime config',
+    ];
+    const crash = [
+      '[2026-07-05 19:49:44.257 DP1 TP1 EP1] Scheduler hit an exception: Traceback (most recent call last):',
+      'torch.AcceleratorError: CUDA error: an illegal memory access was encountered',
+    ];
+    const said = '[2026-07-05 19:45:29.924] Model registration succeeded; processing queued requests';
+    expect(diagnose('sglang', [...start, said, ...crash]).class).toBe('ready');
+    expect(diagnose('sglang', [...start, ...crash]).class).toBe('unknown');
   });
 
   it("reads Ctrl-C's echo and a child ended by SIGINT as a stop asked for, SIGTERM or SIGKILL as a kill", () => {

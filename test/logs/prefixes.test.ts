@@ -160,6 +160,13 @@ describe('stripPrefixes', () => {
       3,
       'error',
     ],
+    [
+      '[2026-05-18 04:08:32.871874][UC][W] Compiling model again due to a load failure [6212,6632][backends.py:9,load]',
+      'Compiling model again due to a load failure [6212,6632][backends.py:9,load]',
+      null,
+      'warning',
+    ],
+    ['[2026-05-18 04:08:54.911161][UC][E] Worker proc died', 'Worker proc died', null, 'error'],
   ] as const)('%s', (line, text, rank, level) => {
     expect(stripPrefixes(line)).toEqual({ text, rank, level });
   });

@@ -16,7 +16,7 @@ export const VLLM_HEARTBEATS: RegExp[] = [
 // A served request (uvicorn's access line), a request the engine took (`Added request chatcmpl-….`: behind another
 // HTTP front end, such as Ray Serve's, uvicorn prints nothing) or the serving metrics line shows the same.
 export const VLLM_STARTED_LINE =
-  /^Application startup complete\.|^Supported[_ ]tasks: |^Starting vLLM (?:API )?server (?:\d+ )?on |^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$/;
+  /^Application startup complete\.|^Supported[_ ]tasks: |^Starting vLLM (?:API )?server (?:\d+ )?on |^Available routes are:|^Route: \/\S*, Methods: |"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" \d{3}|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|\bduring inference: .*\bThis causes a latency spike\b/;
 
 // The app started (from V1 the engine is up by then: what fails later fails while serving; a port found taken when
 // uvicorn binds after it is told apart by its class), a request answered (uvicorn's access line; a 5xx from /health is
@@ -34,9 +34,10 @@ export const VLLM_STARTED_LINE =
 // sleep mode put to use (`It took 3.7 seconds to fall asleep.`, `… to wake up tags …`: asked of a running engine), or
 // a request handler of its OpenAI server failing (`Error in preprocessing prompt inputs`, a traceback through
 // `serving_chat.py … in create_chat_completion`: a client's request reached it, also where a host such as Ray Serve
-// prints no uvicorn line).
+// prints no uvicorn line), or the kernel JIT monitor's word that a kernel compiled during inference (`Triton kernel JIT
+// compilation during inference: … This causes a latency spike`, vLLM main: it watches only after the warm-up).
 export const VLLM_SERVING_LINE =
-  /^Application startup complete\.|^It took [\d.]+ seconds to (?:fall asleep|wake up)\b|^Waiting for application shutdown\.|^AsyncLLM output_handler failed\.|^File "[^"]*\/v1\/engine\/core\.py", line \d+, in run_busy_loop$|^File "[^"]*\/v1\/engine\/(?:async_llm|core_client)\.py", line \d+, in (?:output_handler|get_output_async)$|^Invocation of \w+ method failed$|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|^Error in preprocessing prompt inputs$|^File "[^"]*\/entrypoints\/openai\/\S*serving\w*\.py", line \d+, in create_\w+$|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts|Rendering prompts): +\d+%\|/;
+  /^Application startup complete\.|^It took [\d.]+ seconds to (?:fall asleep|wake up)\b|^Waiting for application shutdown\.|^AsyncLLM output_handler failed\.|^File "[^"]*\/v1\/engine\/core\.py", line \d+, in run_busy_loop$|^File "[^"]*\/v1\/engine\/(?:async_llm|core_client)\.py", line \d+, in (?:output_handler|get_output_async)$|^Invocation of \w+ method failed$|"(?:GET|POST|HEAD|PUT|DELETE) \/\S* HTTP\/[\d.]+" [1-4]\d\d|^(?:Engine \d+: )?Avg prompt throughput: |^Added request \S+\.$|^Dumping (?:input data for V1 LLM engine|scheduler output for model execution|scheduler stats)\b|^EngineCore encountered a fatal error\.|^Error in chat completion stream generator\.|^Error in preprocessing prompt inputs$|^File "[^"]*\/entrypoints\/openai\/\S*serving\w*\.py", line \d+, in create_\w+$|\bEngineDeadError: EngineCore (?:encountered an issue|error: )|^(?:Adding requests|Processed prompts|Rendering prompts): +\d+%\||\bduring inference: .*\bThis causes a latency spike\b/;
 
 // The engine run by the offline `LLM` class in the caller's process: its start begins at the engine's config line
 // (`Initializing an LLM engine (v0.6.6) with config: …`, from 0.8 `a V0 LLM engine`, and V1's `a V1 LLM engine` where
@@ -259,6 +260,7 @@ export const VLLM_PHASE_NEEDLES: readonly string[] = [
   'API server',
   'Added r',
   'Dumping',
+  'latency spike',
   'Processed prompts',
   'Adding requests',
   'Rendering prompts',
