@@ -15,6 +15,8 @@ export interface Automaton {
   start: number;
   /** The entry at table[at] (0 there), worked out and stored. */
   next: (at: number) => number;
+  /** Works out every entry, for a loop that reads the table with no check (a large file's search). */
+  complete: () => void;
   /** Columns per row: a state's row offset divided by it is the state's number. */
   width: number;
   /** By state number: the indices (into the literals built from) of every literal that ends there. */
@@ -118,7 +120,10 @@ export const buildAutomaton = (literals: readonly ArrayLike<number>[], symbols: 
     table[at] = entry;
     return entry;
   };
-  return { classOf, table, start, next, width, ends };
+  const complete = (): void => {
+    for (let at = start; at < table.length; at++) if (table[at] === 0) next(at);
+  };
+  return { classOf, table, start, next, complete, width, ends };
 };
 
 /** Finds literals in strings. */

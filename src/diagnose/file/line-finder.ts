@@ -49,6 +49,8 @@ const automatonFor = (key: string, literals: readonly Buffer[]): Automaton | nul
   let automaton = recentAutomata.get(key);
   if (automaton === undefined) {
     automaton = literals.length === 0 ? null : buildAutomaton(literals, 256);
+    // The search below reads every byte of a file: its table is worked out whole, so the loop needs no check.
+    automaton?.complete();
     if (recentAutomata.size >= RECENT_AUTOMATA)
       recentAutomata.delete(recentAutomata.keys().next().value as string);
   } else recentAutomata.delete(key);
@@ -77,14 +79,12 @@ export const createLineSearch = (): LineSearch => {
     lineStarts(buffer, from, to) {
       if (all) return everyLine(buffer, from, to);
       if (automaton === null) return [];
-      const { classOf, table, start, next } = automaton;
+      const { classOf, table, start } = automaton;
       const starts: number[] = [];
       // A newline is in no literal, so it leads back to the first state: no match spans two lines.
       let entry = start;
       for (let at = from; at < to; at++) {
-        const cell = (entry & ~1) + (classOf[buffer[at] as number] as number);
-        entry = table[cell] as number;
-        if (entry === 0) entry = next(cell);
+        entry = table[(entry & ~1) + (classOf[buffer[at] as number] as number)] as number;
         if ((entry & 1) === 0) continue;
         starts.push(Math.max(from, buffer.lastIndexOf(NEWLINE, at) + 1));
         // The rest of this line can add nothing: go on from the next line.
