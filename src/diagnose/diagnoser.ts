@@ -36,8 +36,10 @@ import type { DiagnoseEnd, Diagnoser, DiagnoserOptions } from './types.ts';
 const BASE_NEEDLES = minimizeNeedles([...ERROR_NEEDLES, ...ALWAYS_NEEDLES]);
 const ALL_NEEDLES = minimizeNeedles([...BASE_NEEDLES, ...PHASE_NEEDLES]);
 const PREFILTER = createLiteralMatcher(ALL_NEEDLES);
-// Each step's frame needle, found in one pass (a frame's needles do not repeat, so each context is visited once).
+// Each step's frame needle, found in one pass; a bit per context, so there may be at most 31.
 const FRAME_NEEDLES = createLiteralMatcher(FRAME_CONTEXTS.map((context) => context.needle));
+if (FRAME_CONTEXTS.length > 31)
+  throw new Error('FRAME_CONTEXTS: more than 31 contexts do not fit one bit mask');
 // A file's search, one byte automaton, costs the same with non-ASCII needles.
 const FILE_NEEDLES = {
   settled: [...BASE_NEEDLES, ...TRANSLATED_SIGNAL_NAMES],
@@ -326,11 +328,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         chainMarkers.push(raw.line);
         if (chainMarkers.length > MAX_CHAIN_MARKERS) chainMarkers.shift();
       }
+      // The contexts whose needle the line holds, each once and in FRAME_CONTEXTS order (a needle may occur twice).
+      let holds = 0;
       FRAME_NEEDLES.forEach(text, (index) => {
-        const context = FRAME_CONTEXTS[index];
-        if (context === undefined || !context.pattern.test(text)) return;
-        keepFrame(DUMP_FRAME.test(text) ? dumpedFrames : tracedFrames, raw.line, raw.text, context);
+        holds |= 1 << index;
       });
+      for (let index = 0; holds !== 0; index++, holds >>>= 1) {
+        const context = FRAME_CONTEXTS[index];
+        if ((holds & 1) === 0 || context === undefined || !context.pattern.test(text)) continue;
+        keepFrame(DUMP_FRAME.test(text) ? dumpedFrames : tracedFrames, raw.line, raw.text, context);
+      }
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
       through.observe(raw, piece, text);

@@ -124,6 +124,11 @@ describe('prefilter needles', () => {
     },
   );
 
+  it("of the steps (frame contexts) fit the diagnoser's bit mask of them", () => {
+    expect(FRAME_CONTEXTS.length).toBeGreaterThan(0);
+    expect(FRAME_CONTEXTS.length).toBeLessThanOrEqual(31);
+  });
+
   it('cover every fixture line a failure signature matches', () => {
     // A logged request's text is never read for failures (src/diagnose/diagnoser.ts).
     const echoes = NAMED_ENGINES.flatMap((engine) => (engine.quotedLines ?? []).map((rule) => rule.pattern));
