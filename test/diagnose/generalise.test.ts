@@ -1468,6 +1468,23 @@ describe('general failure shapes', () => {
     expect(diagnose('vllm', [...start, crash]).class).toBe('cuda-oom');
   });
 
+  it("reads vLLM's word that a worker failed in a background process, with no worker's error, as peer-rank-failed", () => {
+    const start = [
+      '(EngineCore pid=7) INFO 08-01 01:16:30 [gpu_model_runner.py:5248] Starting to load model /m...',
+      '(EngineCore pid=7) WARNING 08-01 01:16:43 [multiproc_executor.py:441] [shutdown] Executor: workers still running after grace period; sending SIGTERM count=1',
+      '(EngineCore pid=7) ERROR 08-01 01:16:47 [core.py:1330] EngineCore failed to start.',
+    ];
+    const wrapper =
+      '(EngineCore pid=7) ERROR 08-01 01:16:47 [core.py:1330] Exception: WorkerProc initialization failed due to an exception in a background process. See stack trace for root cause.';
+    const alone = diagnose('vllm', [...start, wrapper]);
+    expect(alone.class).toBe('peer-rank-failed');
+    expect(alone.summary).toContain('its own error is not in this log');
+    // The worker's own error, where the log holds it, is the cause.
+    const worker =
+      '(Worker_TP1 pid=9) ERROR 08-01 01:16:44 [multiproc_executor.py:901] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB';
+    expect(diagnose('vllm', [...start.slice(0, 2), worker, start[2]!, wrapper]).class).toBe('cuda-oom');
+  });
+
   it('reads a rank opening a GPU the process cannot see as invalid-value', () => {
     const result = diagnose('auto', [
       '(VllmWorker rank=1 pid=839) ERROR 10-24 13:48:14 [multiproc_executor.py:514] torch.AcceleratorError: HIP error: invalid device ordinal',

@@ -263,10 +263,25 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     id: 'vllm-workerproc',
     class: 'unknown',
     weight: 10,
-    needles: ['failed to start', 'initialization failed'],
-    pattern: /WorkerProc (?:initialization failed|failed to start)|EngineCore failed to start/,
+    needles: ['failed to start'],
+    pattern: /WorkerProc failed to start|EngineCore failed to start/,
     samples: ['WorkerProc failed to start.', 'EngineCore failed to start.'],
-    // The worker's own error, where the log holds it, outweighs this line: chosen, it is the only word of the failure.
+    summary: () => 'a vLLM engine process failed to start; the error it caught is printed with it',
+  },
+  {
+    // The executor's word that a worker process died while starting, "in a background process": the worker's own
+    // error, where the log holds it, outweighs this line; the engine process's `failed to start` wrapper does not.
+    // Chosen, it is all the log says of the failure: another process failed, and its error is elsewhere (its own
+    // output, another node, the OOM killer).
+    id: 'vllm-workerproc-background',
+    class: 'peer-rank-failed',
+    weight: 11,
+    needles: ['initialization failed'],
+    releases: { since: '0.8.0' },
+    pattern: /WorkerProc initialization failed due to an exception in a background process/,
+    samples: [
+      'Exception: WorkerProc initialization failed due to an exception in a background process. See stack trace for root cause.',
+    ],
     summary: () =>
       "a vLLM worker process failed to start, and its own error is not in this log: read the worker's output (a separate .err file, its container or node) and the kernel log (dmesg) for a process killed by the OOM killer",
   },
