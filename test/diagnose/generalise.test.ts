@@ -1485,6 +1485,16 @@ describe('general failure shapes', () => {
     expect(diagnose('vllm', [...start.slice(0, 2), worker, start[2]!, wrapper]).class).toBe('cuda-oom');
   });
 
+  it("reads an error below torch_npu's graph capture frame as graph-capture-failed, as below torch's own", () => {
+    const frame = (path: string): string =>
+      `(EngineCore_0 pid=5) ERROR 08-05 11:23:25 [core.py:632]   File "/env/lib/python3.10/site-packages/${path}/graphs.py", line 210, in capture_begin`;
+    const error =
+      '(EngineCore_0 pid=5) ERROR 08-05 11:23:25 [core.py:632] RuntimeError: capture_begin:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:156 NPU function error: c10_npu::acl::AclmdlRICaptureBegin(capture_stream_, capture_mode), error code is 207005';
+    expect(diagnose('vllm', [frame('torch_npu/npu'), error]).class).toBe('graph-capture-failed');
+    expect(diagnose('vllm', [frame('torch/cuda'), error]).class).toBe('graph-capture-failed');
+    expect(diagnose('vllm', [error]).class).toBe('unknown');
+  });
+
   it('reads a rank opening a GPU the process cannot see as invalid-value', () => {
     const result = diagnose('auto', [
       '(VllmWorker rank=1 pid=839) ERROR 10-24 13:48:14 [multiproc_executor.py:514] torch.AcceleratorError: HIP error: invalid device ordinal',

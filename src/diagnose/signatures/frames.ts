@@ -2,14 +2,19 @@
 import { NAMED_ENGINES } from '../../engines/index.ts';
 import type { FrameContext } from '../../engines/types.ts';
 
-// torch's own CUDA graph capture (`with torch.cuda.graph(…)` entering or leaving it): an error below this frame broke
-// a capture, whichever engine ran it and whether or not its progress bar is in the log.
+// torch's own CUDA graph capture (`with torch.cuda.graph(…)` entering or leaving it), and its Ascend port's
+// (`torch_npu/npu/graphs.py`): an error below this frame broke a capture, whichever engine ran it and whether or not
+// its progress bar is in the log.
 export const TORCH_CAPTURE_FRAME: FrameContext = {
   class: 'graph-capture-failed',
   label: 'CUDA graph capture failed',
   needle: 'graphs.py',
-  pattern: /torch[\\/]cuda[\\/]graphs\.py", line \d+,? in (?:capture_begin|capture_end|__enter__|__exit__)\b/,
-  samples: ['File "/venv/lib/python3.12/site-packages/torch/cuda/graphs.py", line 130, in capture_end'],
+  pattern:
+    /torch(?:_npu[\\/]npu|[\\/]cuda)[\\/]graphs\.py", line \d+,? in (?:capture_begin|capture_end|__enter__|__exit__)\b/,
+  samples: [
+    'File "/venv/lib/python3.12/site-packages/torch/cuda/graphs.py", line 130, in capture_end',
+    'File "/venv/lib/python3.10/site-packages/torch_npu/npu/graphs.py", line 210, in capture_begin',
+  ],
 };
 
 // torch's CUDA graph object in the native stack printed below an uncaught C++ exception (`frame #3:
