@@ -6,21 +6,28 @@ import {
   ERROR_NEEDLES,
   PHASE_NEEDLES,
   minimizeNeedles,
+  needleRegExp,
 } from '../../../src/diagnose/needles.ts';
 import { createLineFinder, type LineFinder } from '../../../src/diagnose/file/line-finder.ts';
 import { FIXTURE_DIR } from '../fixture-logs.ts';
 
 const NEEDLES = minimizeNeedles([...ERROR_NEEDLES, ...ALWAYS_NEEDLES, ...PHASE_NEEDLES]);
+const ANY_NEEDLE = needleRegExp(NEEDLES);
 
-// The line starts a plain reading of the text gives: lines holding any literal (one without newline, non-empty).
-const expectedStarts = (text: string, literals: readonly string[]): number[] => {
+// The line starts a plain reading of the text gives: lines holding any literal (one without newline, non-empty), or
+// the lines `holds` accepts.
+const expectedStarts = (
+  text: string,
+  literals: readonly string[],
+  holds: (line: string) => boolean = (line) =>
+    literals.some((literal) => !literal.includes('\n') && line.includes(literal)),
+): number[] => {
   const starts: number[] = [];
-  const usable = literals.filter((literal) => !literal.includes('\n'));
   const total = Buffer.byteLength(text);
   let at = 0;
   for (const line of text.split('\n')) {
     const bytes = Buffer.byteLength(line);
-    if (at < total && usable.some((literal) => line.includes(literal))) starts.push(at);
+    if (at < total && holds(line)) starts.push(at);
     at += bytes + 1;
   }
   return starts;
@@ -59,7 +66,9 @@ describe('createLineFinder', () => {
     let found = 0;
     for (const file of readdirSync(FIXTURE_DIR).filter((name) => name.endsWith('.log'))) {
       const text = readFileSync(join(FIXTURE_DIR, file), 'utf8');
-      const expected = expectedStarts(text, NEEDLES);
+      // One regular expression of the needles: V8's own search, independent of the automaton, and faster than one
+      // `includes` per needle on 350,000 lines.
+      const expected = expectedStarts(text, NEEDLES, (line) => ANY_NEEDLE.test(line));
       const newlines = text.split('\n').length - 1;
       expect(search(finder, text, NEEDLES), file).toEqual({ starts: expected, newlines });
       found += expected.length;
