@@ -37,6 +37,10 @@ const LEVELS: Record<string, LineLevel> = {
 export const levelOf = (name: string | undefined): LineLevel | null =>
   name === undefined ? null : (LEVELS[name.toUpperCase()] ?? null);
 
+// A one-letter level (`[W930 …]`, `[UC][W] `): E and F are errors, W a warning, any other letter info.
+const levelOfLetter = (letter: string | undefined): LineLevel =>
+  letter === 'E' || letter === 'F' ? 'error' : letter === 'W' ? 'warning' : 'info';
+
 // A process tag such as `(EngineCore_DP0 pid=441)` or `(VllmWorker rank=3 pid=406)` → its rank, when it names one.
 const rankOfTag = (tag: string): number | null => {
   const explicit = /\brank=(\d+)/.exec(tag) ?? /(?:^|[_ (])TP(\d+)/.exec(tag);
@@ -203,14 +207,14 @@ const RULES: PrefixRule[] = [
   {
     first: '[',
     pattern: /^\[([EWIF])(?:\d{3,4} [\d:.]+)? [\w.]+:\d+\] ?/,
-    level: (m) => (m[1] === 'E' || m[1] === 'F' ? 'error' : m[1] === 'W' ? 'warning' : 'info'),
+    level: (m) => levelOfLetter(m[1]),
   },
   // A bracketed time, a component tag and a one-letter level, as vllm-ascend's loggers print them:
   // `[2026-05-18 04:08:32.871874][UC][W] ` (its source place follows the message).
   {
     first: '[',
     pattern: /^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?\]\[\w{1,16}\]\[([DIWEF])\] /,
-    level: (m) => (m[1] === 'E' || m[1] === 'F' ? 'error' : m[1] === 'W' ? 'warning' : 'info'),
+    level: (m) => levelOfLetter(m[1]),
   },
   // A process runner's or library's bracketed tag: `[vllm] ` (foreman-style runners), torchrun's `[default0]:`,
   // `[aiter] `, `[Gloo] `. Rules that read a tag as content (`[c10d] `, `[shutdown] `) accept the message without it.

@@ -53,16 +53,9 @@ export const checkPort = async (input: PortCheckInput): Promise<PortCheck> => {
 
 // A local launch recorded on this port whose processes still run (loading or serving).
 const findLiveLaunchOnPort = async (stateDir: string, port: number): Promise<LaunchRecord | null> => {
+  // Only records of this port on this host are read (and checked).
   const records = await listLaunchRecords(stateDir, (raw) => raw.port === port && raw.host === 'local');
-  return (
-    records.find(
-      (r) =>
-        r.host === 'local' &&
-        r.port === port &&
-        r.outcome !== 'stopped' &&
-        inspectLaunch(r).state === 'alive',
-    ) ?? null
-  );
+  return records.find((r) => r.outcome !== 'stopped' && inspectLaunch(r).state === 'alive') ?? null;
 };
 
 // The launch whose session holds the port, if any.
