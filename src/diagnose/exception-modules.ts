@@ -5,3 +5,10 @@ export const EXCEPTION_MODULES: readonly string[] = ['exc', 'exceptions', 'error
 
 /** Regexp source: the place right after `<module>.` of one of EXCEPTION_MODULES. */
 export const AFTER_EXCEPTION_MODULE = String.raw`(?<=\b(?:${EXCEPTION_MODULES.join('|')})\.)`;
+
+/**
+ * Regexp source: the start of an exception class's name named …Error or …Exception. After a module path the name may
+ * begin in lower case or with an underscore, as compiled bindings' and private classes do
+ * (`nixl_cu13._bindings.nixlBackendError`, `grpc._channel._InactiveRpcError`).
+ */
+export const EXCEPTION_NAME_HEAD = String.raw`(?:[A-Z]|(?<=\.)\w)`;

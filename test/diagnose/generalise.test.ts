@@ -2648,6 +2648,45 @@ describe('general failure shapes', () => {
     expect(result.summary).toMatch(/kernel's assertion failed: index out of bounds/);
     expect(diagnose('vllm', start).class).toBe('hang');
   });
+
+  it('reads an exception of a compiled binding or a private class (a module path, then a lower-case or _ name)', () => {
+    const result = diagnose('sglang', [
+      '[2026-06-08 10:49:50 DP0 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+      '  File "/usr/local/lib/python3.12/dist-packages/nixl_cu13/_api.py", line 392, in register_memory',
+      'nixl_cu13._bindings.nixlBackendError: NIXL_ERR_BACKEND',
+    ]);
+    expect(result.summary).toMatch(/nixlBackendError: NIXL_ERR_BACKEND/);
+    expect(result.evidence.map((e) => e.line)).toContain(3);
+    expect(diagnose('vllm', ['grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC>']).summary).toMatch(
+      /raised _InactiveRpcError/,
+    );
+    // Without a module path a lower-case word is no class: `someError: x` is not an exception's line.
+    expect(diagnose('vllm', ['someError: x'], { exitCode: 1 }).summary).not.toMatch(/raised/);
+  });
+
+  it('reads a GPU runtime error a message relays after its own words, and a library set up without CUDA', () => {
+    const relayed = diagnose('vllm', [
+      'WARNING 11-21 19:46:53 model_runner_base.py:143] Failed to pickle inputs of failed execution: CUDA error: an illegal memory access was encountered',
+      'ERROR 11-21 19:46:53 engine.py:366] Error in model execution: CUDA error: an illegal memory access was encountered',
+      'ERROR 11-21 19:46:53 engine.py:366] For debugging consider passing CUDA_LAUNCH_BLOCKING=1',
+    ]);
+    expect(relayed.class).toBe('unknown');
+    expect(relayed.summary).toMatch(/GPU runtime call failed: an illegal memory access/);
+    expect(relayed.evidence.map((e) => e.line)).toContain(2);
+    const ucx = diagnose('sglang', [
+      'E0608 10:49:50.145396     474 ucx_utils.cpp:592] VRAM memory is detected as host by UCX. UCX is likely not configured with CUDA support. VRAM registration cannot proceed.',
+      '[2026-06-08 10:49:50 DP0 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+      'nixl_cu13._bindings.nixlBackendError: NIXL_ERR_BACKEND',
+    ]);
+    expect(ucx.class).toBe('dependency');
+    expect(ucx.summary).toMatch(/UCX was built or set up without CUDA support/);
+    // SGLang's probe of the device survives torch without CUDA: no cause.
+    const probe = diagnose('sglang', [
+      'Failed to get device capability: nvcc not found and PyTorch is not built with CUDA support. Could not determine CUDA version..',
+      '[2026-01-01 00:00:00] server_args=ServerArgs(model_path=m)',
+    ]);
+    expect(probe.class).toBe('hang');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

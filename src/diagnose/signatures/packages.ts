@@ -30,6 +30,20 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
       "the installed torch was built without CUDA: install the torch build for this host's accelerator (a CUDA wheel on NVIDIA GPUs), or the engine's platform plugin for another accelerator",
   },
   {
+    // A native library built or set up without the GPU support the server asks of it (UCX under NIXL: `VRAM memory is
+    // detected as host by UCX. UCX is likely not configured with CUDA support.`): the installed build does not fit.
+    id: 'library-without-gpu-support',
+    class: 'dependency',
+    weight: 90,
+    // Only a build's configuration: `PyTorch is not built with CUDA support` is a probe SGLang survives.
+    needles: ['not configured with'],
+    pattern: /\b(\w+) is (?:likely |probably )?not configured with (CUDA|ROCm|GPU) support\b/,
+    samples: ['VRAM memory is detected as host by UCX. UCX is likely not configured with CUDA support.'],
+    facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `${f.package ?? 'a library'} was built or set up without ${f.value ?? 'GPU'} support: install the build of it for this host's accelerator, or point the server at one`,
+  },
+  {
     // The server registers its own config class for a model that the installed transformers now defines too:
     // transformers is newer than this server release supports.
     id: 'config-class-taken',

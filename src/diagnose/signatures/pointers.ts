@@ -1,7 +1,7 @@
 // Failure signatures shared by every engine, wrappers that only point elsewhere; they name the failure when nothing
 // better is in the log.
 import type { Signature } from '../facts.ts';
-import { AFTER_EXCEPTION_MODULE } from '../exception-modules.ts';
+import { AFTER_EXCEPTION_MODULE, EXCEPTION_NAME_HEAD } from '../exception-modules.ts';
 import { REMEDY_VERB, FIRST_REMEDY_OPTION, TRACEBACK_HEADER } from './shared.ts';
 
 export const POINTER_SIGNATURES: readonly Signature[] = [
@@ -80,10 +80,13 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     class: 'unknown',
     weight: 39,
     needles: ['Cuda error', 'HIP error', 'CUDA error'],
-    pattern: /^Failed: (?:Cuda|HIP) error (\S+?:\d+) '([^']+)'|^(?:CUDA|HIP) error: (.+)$/,
+    // A message may relay it after its own words (vLLM 0.6's `Error in model execution: CUDA error: …`).
+    pattern:
+      /^Failed: (?:Cuda|HIP) error (\S+?:\d+) '([^']+)'|(?:^|^[A-Z][^:]{2,60}: )(?:CUDA|HIP) error: (.+)$/,
     samples: [
       "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'",
       'HIP error: invalid argument',
+      'Error in model execution: CUDA error: an illegal memory access was encountered',
     ],
     facts: (m) => ({ value: m[2] === undefined ? (m[3] ?? '').trim() : `${m[2]} (at ${m[1] ?? ''})` }),
     summary: (f) => `a GPU runtime call failed: ${f.value ?? ''}`,
@@ -180,7 +183,7 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     // start, never the cause; so is Ray's ActorDiedError (an actor's death told to its caller: Ray's lines around it
     // say how it died).
     pattern: new RegExp(
-      String.raw`^(?:[\w.]+\.)?(?!(?:CancelledError|ActorDiedError|RayActorError)\b)(?:([A-Z]\w*(?:Error|Exception))|${AFTER_EXCEPTION_MODULE}([A-Z]\w*))(?::\s*(.*))?$`,
+      String.raw`^(?:[\w.]+\.)?(?!(?:CancelledError|ActorDiedError|RayActorError)\b)(?:(${EXCEPTION_NAME_HEAD}\w*(?:Error|Exception))|${AFTER_EXCEPTION_MODULE}([A-Z]\w*))(?::\s*(.*))?$`,
     ),
     samples: [
       'ValueError: bad value',
