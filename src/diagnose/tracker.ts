@@ -107,6 +107,37 @@ const indexRules = (rules: readonly PhaseRule[]): ((text: string) => readonly Ph
   return (text) => merged.get(text.charAt(0)) ?? always;
 };
 
+// What trackers and phase readers work out from an engine's rules alone, once per engine: a process diagnosing many
+// logs creates them for every log (building them each time was about a tenth of a corpus diagnosis's CPU).
+interface RulesIndex {
+  order: Map<PhaseId, number>;
+  candidates: (text: string) => readonly PhaseRule[];
+  /** A phase reader's: without the rules of lines printed on import. */
+  readerCandidates: (text: string) => readonly PhaseRule[];
+  /** Heartbeats, the ready line and probe triggers in one test: most lines match none of them. */
+  anySpecial: RegExp | null;
+}
+const rulesIndexes = new WeakMap<EngineSpec, RulesIndex>();
+
+const rulesIndexOf = (engine: EngineSpec): RulesIndex => {
+  let index = rulesIndexes.get(engine);
+  if (index !== undefined) return index;
+  const special = [
+    ...engine.heartbeatLines,
+    ...(engine.readyLine === null ? [] : [engine.readyLine]),
+    ...engine.probeTriggers,
+  ];
+  index = {
+    order: orderOf(engine.phaseRules),
+    candidates: indexRules(engine.phaseRules),
+    readerCandidates: indexRules(engine.phaseRules.filter((rule) => rule.printedOnImport !== true)),
+    anySpecial:
+      special.length === 0 ? null : new RegExp(special.map((pattern) => `(?:${pattern.source})`).join('|')),
+  };
+  rulesIndexes.set(engine, index);
+  return index;
+};
+
 // The first rule a message matches: rules with progress for a bar's label, the others for a plain message.
 const matchPhaseRule = (
   candidates: (text: string) => readonly PhaseRule[],
@@ -130,7 +161,7 @@ export interface PhaseReader {
 
 // Creates a phase reader: how a start's first line is told from the lines after it when a log is read backwards.
 export const createPhaseReader = (engine: EngineSpec): PhaseReader => {
-  const candidates = indexRules(engine.phaseRules.filter((rule) => rule.printedOnImport !== true));
+  const candidates = rulesIndexOf(engine).readerCandidates;
   return {
     first: engine.phaseRules[0]?.phase ?? null,
     phaseOf(normalized) {
@@ -148,16 +179,7 @@ export const createPhaseReader = (engine: EngineSpec): PhaseReader => {
 export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
   const rules = engine.phaseRules;
   const quiet = quietCheckFor(engine);
-  const order = orderOf(rules);
-  const candidates = indexRules(rules);
-  // Heartbeats, the ready line and probe triggers in one test: most lines match none of them.
-  const special = [
-    ...engine.heartbeatLines,
-    ...(engine.readyLine === null ? [] : [engine.readyLine]),
-    ...engine.probeTriggers,
-  ];
-  const anySpecial =
-    special.length === 0 ? null : new RegExp(special.map((pattern) => `(?:${pattern.source})`).join('|'));
+  const { order, candidates, anySpecial } = rulesIndexOf(engine);
   const firstPhase = rules[0]?.phase ?? null;
   let marks: PhaseMark[] = [];
   let phase: PhaseId | null = null;
