@@ -136,6 +136,7 @@ export const ALWAYS_NEEDLES: readonly string[] = [
   'up and running',
   'is running',
   'registration succeeded',
+  'has been initiali',
   ...NAMED_ENGINES.flatMap((engine) => engine.hintNeedles),
   ...NAMED_ENGINES.flatMap((engine) => (engine.stopLines ?? []).map((rule) => rule.needle)),
 ];

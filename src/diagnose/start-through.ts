@@ -57,8 +57,10 @@ const API_SERVED = /"(?:GET|POST) \/v1\/\S* HTTP\/[\d.]+" 2\d\d/;
 // A line that ends saying the servers are ready (`INFO: Servers are all ready!`, `✓ VLLM server is up and running!`)
 // is a launcher's word too: one still waiting says so first (`Waiting for server ready...`). So is NVIDIA Dynamo's
 // `Model registration succeeded; processing queued requests`: it holds clients' requests until the engine is ready.
+// So is a serving wrapper's worker saying the engine it wraps for a model is built (NVIDIA Dynamo's `VllmWorker for
+// MODEL has been initialized`, logged once the engine's constructor returned; its logger's name may lead).
 const LAUNCHER_SAYS_UP =
-  /^Model registration succeeded; processing queued requests\b|\b(?:[Ss]erver|[Ee]ngine)\b[^.!?]{0,40}?\b(?:launched|started|is (?:up|ready|running))\b:? (?:at|on):? https?:\/\/\S+|(?:^\W{0,3}|: |\] )(?:[Aa]ll |[Tt]he |[\w-]+ )?(?:[Ss]ervers are|[Ss]erver is) (?:all |now )?(?:ready|up and running)[.!]?$/;
+  /^Model registration succeeded; processing queued requests\b|^(?:[\w.]+: )?\w*Worker for \S+ has been initiali[sz]ed$|\b(?:[Ss]erver|[Ee]ngine)\b[^.!?]{0,40}?\b(?:launched|started|is (?:up|ready|running))\b:? (?:at|on):? https?:\/\/\S+|(?:^\W{0,3}|: |\] )(?:[Aa]ll |[Tt]he |[\w-]+ )?(?:[Ss]ervers are|[Ss]erver is) (?:all |now )?(?:ready|up and running)[.!]?$/;
 
 // Creates the bookkeeping for one diagnoser.
 export const createStartThrough = (input: StartThroughInput): StartThrough => {

@@ -2687,6 +2687,35 @@ describe('general failure shapes', () => {
     ]);
     expect(probe.class).toBe('hang');
   });
+
+  it('reads an OS error a program reports in its own words as the failure; a named exception outranks it', () => {
+    const quota = diagnose('vllm', [
+      "INFO 04-16 16:11:57 [weight_utils.py:265] Using model weights format ['*.bin']",
+      'LLM init error: [Errno 122] Disk quota exceeded',
+      'INFO 04-16 16:11:58 [multiproc_worker_utils.py:137] Terminating local vLLM worker processes',
+    ]);
+    expect(quota.class).toBe('unknown');
+    expect(quota.summary).toMatch(/operating-system error: Disk quota exceeded \(errno 122\)/);
+    const named = diagnose('vllm', ['OSError: [Errno 28] No space left on device']);
+    expect(named.summary).toMatch(/raised OSError/);
+  });
+
+  it("reads a serving wrapper's worker saying the engine it wraps is built as a start that got through", () => {
+    const lines = [
+      'INFO 08-15 01:24:21 [__init__.py:235] Automatically detected platform cuda.',
+      '2025-08-15T01:24:35.555894Z  INFO parallel_state.initialize_model_parallel: rank 0 in world size 1 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0',
+    ];
+    const up = diagnose('auto', [
+      ...lines,
+      '2025-08-15T01:25:36.139394Z  INFO main.setup_vllm_engine: VllmWorker for /model/cache/Qwen3-0.6B/ has been initialized',
+    ]);
+    expect(up.class).toBe('ready');
+    expect(diagnose('auto', lines).class).toBe('hang');
+    // Another part being initialised says nothing of the engine.
+    expect(diagnose('auto', [...lines, 'INFO: Distributed environment has been initialized']).class).toBe(
+      'hang',
+    );
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {

@@ -173,6 +173,19 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the program stopped with the error: ${f.value ?? ''}`,
   },
   {
+    // An operating-system error a program reports in its own words (`LLM init error: [Errno 122] Disk quota
+    // exceeded`): Python's text of an OSError without the exception's name. Below any named exception.
+    id: 'os-error-reported',
+    class: 'unknown',
+    weight: 19,
+    fallback: true,
+    needles: ['[Errno '],
+    pattern: /\b[Ee]rror: \[Errno (\d+)\] (.+)$/,
+    samples: ['LLM init error: [Errno 122] Disk quota exceeded'],
+    facts: (m) => ({ value: `${(m[2] ?? '').trim()} (errno ${m[1] ?? ''})` }),
+    summary: (f) => `the server stopped on an operating-system error: ${f.value ?? ''}`,
+  },
+  {
     id: 'python-exception',
     class: 'unknown',
     weight: 20,
