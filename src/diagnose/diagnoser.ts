@@ -702,9 +702,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const cutTraceback = signature.class === 'unknown' && TRACEBACK_HEADER.test(winner.finding.raw.trimEnd());
     const lostMessage = cutTraceback ? messageAboveHeader.get(at) : undefined;
     if (lostMessage !== undefined) facts.value = lostMessage.message;
-    const framedBelow = tracedFrames.findLast(
+    // A step that gives a class outranks a deeper one that only says where (vLLM's profiling run inside a capture).
+    const framesAbove = tracedFrames.filter(
       (frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
     );
+    const framedBelow =
+      framesAbove.findLast((frame) => frame.context.class !== 'unknown') ?? framesAbove.at(-1);
     const framedCut = cutTraceback
       ? tracedFrames.findLast((frame) => frame.line > at && frame.line - at <= MAX_TRACEBACK_LINES)
       : undefined;
@@ -736,7 +739,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const endedAt = phaseEngine === undefined ? undefined : captureEndedAt.get(phaseEngine);
     const captureOver = inCapture && endedAt !== undefined && endedAt < at;
     const step =
-      killedBy !== null || (signature.class !== 'unknown' && signature.stepDecides !== true)
+      killedBy !== null ||
+      (signature.class !== 'unknown' && (signature.stepDecides !== true || inStep?.class === 'unknown'))
         ? undefined
         : inCapture && !captureOver
           ? TORCH_CAPTURE_FRAME

@@ -2716,6 +2716,35 @@ describe('general failure shapes', () => {
       'hang',
     );
   });
+
+  it("says where an unnamed error broke in vLLM's memory-profiling run; a capture above it, or an error's own class, decides", () => {
+    const frame = (fn: string, line: number) =>
+      `  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py", line ${String(line)}, in ${fn}`;
+    const traceback = (...frames: string[]) => ['Traceback (most recent call last):', ...frames];
+    const unnamed =
+      "RuntimeError: Error in function 'BatchPrefillWithPagedKVCacheDispatched': Unsupported max_mma_kv: 0";
+    const profiled = diagnose('vllm', [
+      ...traceback(frame('profile_run', 2431), frame('_dummy_run', 2177)),
+      unnamed,
+    ]);
+    expect(profiled.class).toBe('unknown');
+    expect(profiled.summary).toMatch(
+      /^the model's first forward pass failed \(vLLM's memory-profiling run .*BatchPrefill/,
+    );
+    const captured = diagnose('vllm', [
+      ...traceback(frame('capture_model', 2871), frame('_dummy_run', 2177)),
+      unnamed,
+    ]);
+    expect(captured.class).toBe('graph-capture-failed');
+    const oom = diagnose('vllm', [
+      ...traceback(frame('profile_run', 2431)),
+      'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.1 GiB',
+    ]);
+    expect(oom.class).toBe('cuda-oom');
+    expect(oom.summary).not.toMatch(/first forward pass/);
+    // Without the frame, the same error says nothing of a step.
+    expect(diagnose('vllm', [unnamed]).summary).not.toMatch(/first forward pass/);
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {
