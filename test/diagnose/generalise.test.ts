@@ -2745,6 +2745,24 @@ describe('general failure shapes', () => {
     // Without the frame, the same error says nothing of a step.
     expect(diagnose('vllm', [unnamed]).summary).not.toMatch(/first forward pass/);
   });
+
+  it('knows vLLM by its process tags when a terminal coloured them, or a page kept the colour codes without escape', () => {
+    const tagged = (open: string, close: string) => [
+      `${open}(EngineCore_DP0 pid=1767586)${close} Loading safetensors checkpoint shards: 100% Completed | 8/8 [00:27<00:00,  3.48s/it]`,
+      `${open}(APIServer pid=1767513)${close} INFO:     Started server process [1767513]`,
+      `${open}(APIServer pid=1767513)${close} INFO:     Application startup complete.`,
+    ];
+    for (const [open, close] of [
+      ['\u001b[0;36m', '\u001b[0;0m'],
+      ['\u001b[1;36m', '\u001b[0m'],
+      ['^[[1;36m', '^[[0;0m'],
+      ['', ''],
+    ])
+      expect(diagnose('auto', tagged(open ?? '', close ?? '')).class).toBe('ready');
+    const guess = createEngineGuess();
+    guess.observe('\u001b[0;36m(APIServer pid=1)\u001b[0;0m INFO:     Waiting for application startup.');
+    expect(guess.best()).toBe('vllm');
+  });
 });
 
 const createDiagnoserFor = (engineVersion: string, lines: string[]) => {
