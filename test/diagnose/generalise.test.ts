@@ -2756,6 +2756,8 @@ describe('general failure shapes', () => {
       ['\u001b[0;36m', '\u001b[0;0m'],
       ['\u001b[1;36m', '\u001b[0m'],
       ['^[[1;36m', '^[[0;0m'],
+      ['[server] \u001b[1;36m', '\u001b[0;0m'],
+      ['    ', ''],
       ['', ''],
     ])
       expect(diagnose('auto', tagged(open ?? '', close ?? '')).class).toBe('ready');

@@ -43,9 +43,10 @@ export const vllm: EngineSpec = {
   // Its process tags (`(APIServer pid=14) `, `(EngineCore_DP0 pid=72) `) name no engine either, nor does V1's
   // engine line where a post elided its version (`Initializing a V1 LLM engine ... with config`). V0's engine classes
   // (`MQLLMEngine is already dead`, `AsyncLLMEngine`) are vLLM's names too. A terminal's copy colours the tags
-  // (`\x1b[1;36m(APIServer pid=14)\x1b[0;0m `), and a web page's copy may keep the code without its escape (`\W`: the escape, no control character in a pattern).
+  // (`\x1b[1;36m(APIServer pid=14)\x1b[0;0m `), and a web page's copy may keep the code without its escape (`\W`: the escape, no control character in a pattern);
+  // a wrapper's prefix may come first (`[server] `, an indent).
   hints:
-    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|^(?:(?:\W|\^\[)?\[[\d;]*m)?\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\)(?:(?:\W|\^\[)?\[[\d;]*m)? |Initializing (?:an|a V[01]) LLM engine\b|\b(?:MQ|Async)LLMEngine\b/,
+    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|(?:^|[\s\]:m])\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\)(?:(?:\W|\^\[)?\[[\d;]*m)? |Initializing (?:an|a V[01]) LLM engine\b|\b(?:MQ|Async)LLMEngine\b/,
   // vLLM's logger format (`ERROR 03-19 10:48:40 worker_base.py:467] …`, from 0.7 `[worker_base.py:467]`): other
   // programs built on vLLM print it too (SGLang imports vLLM's kernels), so it decides only where nothing names an engine.
   weakHints:
