@@ -2121,6 +2121,46 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', [shape, 'INFO:     Waiting for application shutdown.']).class).toBe('ready');
   });
 
+  it("reads torch elastic's word for a signal its agent got as a kill by that signal", () => {
+    const result = diagnose('sglang', [
+      '[2026-06-04 21:25:24] Init torch distributed begin.',
+      'torch.distributed.elastic.multiprocessing.api.SignalException: Process 416 got signal: 15',
+    ]);
+    expect(result.class).toBe('killed');
+    expect(result.summary).toMatch(/SIGTERM/);
+  });
+
+  it('reads a LoRA adapter that lacks a tensor the server looks up as a weight mismatch', () => {
+    const result = diagnose('sglang', [
+      "RuntimeError: Failed to load LoRA adapter my-lora-adapter: 'base_model.model.model.layers.0.self_attn.v_proj.lora_A.weight'",
+    ]);
+    expect(result.class).toBe('weight-mismatch');
+    expect(result.summary).toMatch(/adapter my-lora-adapter has no base_model\..*v_proj\.lora_A\.weight/);
+    // Another error loading an adapter is not a missing tensor.
+    expect(
+      diagnose('sglang', ['RuntimeError: Failed to load LoRA adapter my-lora-adapter: connection reset'])
+        .class,
+    ).toBe('unknown');
+  });
+
+  it("reads an AttributeError from transformers' own attribute lookup as a transformers release the server does not support", () => {
+    const below = (error: string) =>
+      diagnose('vllm', [
+        'Traceback (most recent call last):',
+        '  File "/venv/lib/python3.12/site-packages/vllm/transformers_utils/tokenizer.py", line 92, in get_cached_tokenizer',
+        '    tokenizer.all_special_tokens_extended)',
+        '  File "/venv/lib/python3.12/site-packages/transformers/tokenization_utils_base.py", line 1291, in __getattr__',
+        error,
+      ]);
+    const missing = below(
+      "AttributeError: TokenizersBackend has no attribute all_special_tokens_extended. Did you mean: 'num_special_tokens_to_add'?",
+    );
+    expect(missing.class).toBe('dependency');
+    expect(missing.summary).toMatch(/^the installed transformers lacks what the server uses/);
+    // Another error raised there is not a missing attribute.
+    expect(below('ValueError: bad token').class).toBe('unknown');
+  });
+
   it('reads a kernel build that finds no C header as a missing toolchain, and inside a capture as its failure', () => {
     const header = '/usr/include/stdlib.h:31:10: fatal error: stddef.h: No such file or directory';
     const built = diagnose('vllm', [

@@ -56,6 +56,20 @@ const SENTENCEPIECE_LOAD_FRAME: FrameContext = {
   ],
 };
 
+// transformers' own attribute lookup on its objects (`tokenization_utils_base.py … in __getattr__`, transformers 5's
+// tokenizers): an AttributeError raised there is an attribute the server uses that the installed transformers no
+// longer (or does not yet) have (`TokenizersBackend has no attribute all_special_tokens_extended`).
+const TRANSFORMERS_ATTRIBUTE_FRAME: FrameContext = {
+  class: 'dependency',
+  label: 'the installed transformers lacks what the server uses (a release it does not support)',
+  errors: /\bAttributeError\b/,
+  needle: 'transformers',
+  pattern: /transformers[\\/][\w\\/]+\.py", line \d+,? in __getattr__$/,
+  samples: [
+    'File "/venv/lib/python3.12/site-packages/transformers/tokenization_utils_base.py", line 1291, in __getattr__',
+  ],
+};
+
 // Traceback frames that place the error below them in one step of the start: torch's capture and distributed setup,
 // SentencePiece's tokenizer load, and the engines' own steps (SGLang's warm-up, the engines' capture loops).
 export const FRAME_CONTEXTS: readonly FrameContext[] = [
@@ -63,5 +77,6 @@ export const FRAME_CONTEXTS: readonly FrameContext[] = [
   TORCH_NATIVE_GRAPH_FRAME,
   TORCH_DISTRIBUTED_FRAME,
   SENTENCEPIECE_LOAD_FRAME,
+  TRANSFORMERS_ATTRIBUTE_FRAME,
   ...NAMED_ENGINES.flatMap((spec) => spec.frameContexts ?? []),
 ];

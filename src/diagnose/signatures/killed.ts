@@ -77,9 +77,14 @@ export const KILLED_SIGNATURES: readonly Signature[] = [
     id: 'signal-number',
     class: 'killed',
     weight: 40,
+    // Also torch elastic's exception for a signal its agent received (`SignalException: Process 416 got signal: 15`).
     needles: ['ignal'],
+    samples: [
+      'torch.distributed.elastic.multiprocessing.api.SignalException: Process 416 got signal: 15',
+      'Shard process was signaled to shutdown with signal 9',
+    ],
     pattern:
-      /(?:signaled to shutdown with|(?:killed|terminated|stopped) by|received|got) signal (\d+)|[Ss]ignal (\d+) \(SIG\w+\) received|<Signals\.(SIG[A-Z]+): (\d+)>/,
+      /(?:signaled to shutdown with|(?:killed|terminated|stopped) by|received|got) signal:? (\d+)|[Ss]ignal (\d+) \(SIG\w+\) received|<Signals\.(SIG[A-Z]+): (\d+)>/,
     facts: (m) => ({ signal: Number(m[1] ?? m[2] ?? m[4] ?? signalNumber(m[3] ?? '') ?? 0) }),
     summary: (f, c) => `the server died from ${named(f.signal)}; ${explainSignal(f.signal ?? 0, c.phase)}`,
   },

@@ -136,6 +136,22 @@ export const WEIGHT_SIGNATURES: readonly Signature[] = [
       `the LoRA adapter holds ${f.key ?? 'a weight'}, which the server cannot apply as LoRA: save the adapter without those target modules (or merge it into the model)`,
   },
   {
+    // A LoRA adapter the server loads at start that lacks a tensor the server looks up for a target module
+    // (`Failed to load LoRA adapter my-lora: 'base_model.model.model.layers.0.self_attn.v_proj.lora_A.weight'`, a
+    // KeyError's text: the adapter was trained on fewer modules than the server applies it to).
+    id: 'lora-adapter-key-missing',
+    class: 'weight-mismatch',
+    weight: 95,
+    needles: ['Failed to load LoRA adapter'],
+    pattern: /Failed to load LoRA adapter (\S+): '([\w.]+\.(?:weight|bias))'$/,
+    samples: [
+      "RuntimeError: Failed to load LoRA adapter my-lora-adapter: 'base_model.model.model.layers.0.self_attn.v_proj.lora_A.weight'",
+    ],
+    facts: (m) => ({ key: m[2] ?? '', value: m[1] ?? '' }),
+    summary: (f) =>
+      `the LoRA adapter ${f.value ?? ''} has no ${f.key ?? 'tensor'}, which the server looks up for a module it applies LoRA to: load it with the target modules it was trained on (or retrain it on those the server uses)`,
+  },
+  {
     // A checkpoint file that is not a whole safetensors file: a download cut short, a git-lfs pointer in its place, or
     // a file damaged on disk. safetensors names the part of the header it could not read.
     id: 'safetensors-header',
