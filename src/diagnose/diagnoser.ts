@@ -116,7 +116,7 @@ const signalOfEnd = (end: DiagnoseEnd): number | null =>
 const isPointer = (signature: Signature): boolean => signature.class === 'unknown' && signature.weight < 20;
 // An exception's own line, which ends a traceback: `json.decoder.JSONDecodeError: Expecting value`.
 const EXCEPTION_LINE = new RegExp(
-  String.raw`^(?:[\w.]+\.)?${EXCEPTION_NAME_HEAD}\w*(?:Error|Exception|Exit|Interrupt)\b`,
+  String.raw`^(?:[\w.]+\.)?(?:${EXCEPTION_NAME_HEAD}\w*(?:Error|Exception|Exit|Interrupt)|Exception)\b`,
 );
 // IPython's header names the exception first: `AttributeError            Traceback (most recent call last)`.
 const IPYTHON_HEAD = /^\w+ +Traceback \(most recent call last\)\s*$/;

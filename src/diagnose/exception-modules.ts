@@ -12,3 +12,6 @@ export const AFTER_EXCEPTION_MODULE = String.raw`(?<=\b(?:${EXCEPTION_MODULES.jo
  * (`nixl_cu13._bindings.nixlBackendError`, `grpc._channel._InactiveRpcError`).
  */
 export const EXCEPTION_NAME_HEAD = String.raw`(?:[A-Z]|(?<=\.)\w)`;
+
+/** Regexp source: an exception class's name, Python's bare `Exception` included (SGLang raises it with a message). */
+export const EXCEPTION_CLASS = String.raw`(?:${EXCEPTION_NAME_HEAD}\w*(?:Error|Exception)|Exception)`;

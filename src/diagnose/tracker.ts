@@ -5,7 +5,7 @@ import type { EngineSpec, PhaseRule } from '../engines/types.ts';
 import { normalizeLine, type LinePiece, type NormalizedLine } from '../logs/normalize.ts';
 import { mayBeOnlyPrefixes, stripPrefixes } from '../logs/prefixes.ts';
 import type { RawLine } from '../logs/types.ts';
-import { AFTER_EXCEPTION_MODULE, EXCEPTION_NAME_HEAD } from './exception-modules.ts';
+import { AFTER_EXCEPTION_MODULE, EXCEPTION_CLASS } from './exception-modules.ts';
 import { topLevelAlternatives } from './literals.ts';
 import { quietCheckFor } from './quiet-lines.ts';
 import type { StartTracker, TrackLineResult, TrackerUpdate } from './types.ts';
@@ -34,7 +34,7 @@ export interface LogStartTracker extends StartTracker {
 }
 
 const EXCEPTION_START = new RegExp(
-  String.raw`^(?:[\w.]+\.)?(?:${EXCEPTION_NAME_HEAD}\w*(?:Error|Exception)\b|${AFTER_EXCEPTION_MODULE}[A-Z]\w*)(?::|$)|^Traceback \(most recent call last\)`,
+  String.raw`^(?:[\w.]+\.)?(?:${EXCEPTION_CLASS}\b|${AFTER_EXCEPTION_MODULE}[A-Z]\w*)(?::|$)|^Traceback \(most recent call last\)`,
 );
 // An exception's last line or an argparse error: worth showing the user (each holds one of ERROR_LINE_LITERALS).
 const isErrorLine = (text: string): boolean => EXCEPTION_START.test(text) || text.includes(': error: ');

@@ -2130,6 +2130,16 @@ describe('general failure shapes', () => {
     expect(result.summary).toMatch(/SIGTERM/);
   });
 
+  it("reads Python's bare Exception with a message as the error a traceback ends in", () => {
+    const result = diagnose('sglang', [
+      '[2026-02-27 09:27:52] Scheduler hit an exception: Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/lora/lora_manager.py", line 120, in init_lora_modules',
+      "Exception: No corresponding LoRA layer supported for <class 'sglang.srt.layers.linear.ReplicatedLinear'>.",
+    ]);
+    expect(result.summary).toMatch(/raised Exception: No corresponding LoRA layer/);
+    expect(result.evidence.map((e) => e.line)).toContain(3);
+  });
+
   it('reads a LoRA adapter that lacks a tensor the server looks up as a weight mismatch', () => {
     const result = diagnose('sglang', [
       "RuntimeError: Failed to load LoRA adapter my-lora-adapter: 'base_model.model.model.layers.0.self_attn.v_proj.lora_A.weight'",

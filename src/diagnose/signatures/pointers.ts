@@ -1,7 +1,7 @@
 // Failure signatures shared by every engine, wrappers that only point elsewhere; they name the failure when nothing
 // better is in the log.
 import type { Signature } from '../facts.ts';
-import { AFTER_EXCEPTION_MODULE, EXCEPTION_NAME_HEAD } from '../exception-modules.ts';
+import { AFTER_EXCEPTION_MODULE, EXCEPTION_CLASS } from '../exception-modules.ts';
 import { REMEDY_VERB, FIRST_REMEDY_OPTION, TRACEBACK_HEADER } from './shared.ts';
 
 export const POINTER_SIGNATURES: readonly Signature[] = [
@@ -196,7 +196,7 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     // start, never the cause; so is Ray's ActorDiedError (an actor's death told to its caller: Ray's lines around it
     // say how it died).
     pattern: new RegExp(
-      String.raw`^(?:[\w.]+\.)?(?!(?:CancelledError|ActorDiedError|RayActorError)\b)(?:(${EXCEPTION_NAME_HEAD}\w*(?:Error|Exception))|${AFTER_EXCEPTION_MODULE}([A-Z]\w*))(?::\s*(.*))?$`,
+      String.raw`^(?:[\w.]+\.)?(?!(?:CancelledError|ActorDiedError|RayActorError)\b)(?:(${EXCEPTION_CLASS})|${AFTER_EXCEPTION_MODULE}([A-Z]\w*))(?::\s*(.*))?$`,
     ),
     samples: [
       'ValueError: bad value',
