@@ -82,7 +82,7 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     needles: ['Cuda error', 'HIP error', 'CUDA error'],
     // A message may relay it after its own words (vLLM 0.6's `Error in model execution: CUDA error: …`).
     pattern:
-      /^Failed: (?:Cuda|HIP) error (\S+?:\d+) '([^']+)'|(?:^|^[A-Z][^:]{2,60}: )(?:CUDA|HIP) error: (.+)$/,
+      /^Failed: (?:Cuda|HIP) error (\S+?:\d+) '([^']+)'|^(?:[A-Z][^:]{2,60}: )?(?:CUDA|HIP) error: (.+)$/,
     samples: [
       "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'",
       'HIP error: invalid argument',
