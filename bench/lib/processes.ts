@@ -1,6 +1,7 @@
 // Starting and ending the processes of one benchmark trial; each gets its own session and process group.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync } from 'node:fs';
+import { launchedPgid } from './vigil-output.ts';
 
 export interface Started {
   child: ChildProcess;
@@ -60,8 +61,26 @@ export const start = (argv: readonly string[], options: StartOptions = {}): Star
       resolve({ t: Date.now(), code: null, signal: null });
     });
   });
-  return { child, startedAt, exited, stdout: () => out.join(''), firstSeen };
+  const started = { child, startedAt, exited, stdout: () => out.join(''), firstSeen };
+  // Its group may outlive the leader (a server's children, a vigil's launch): it stays listed until killGroup ends it.
+  running.add(started);
+  return started;
 };
+
+// Everything started, so that a harness stopped by a signal stops it too: its trials' `finally` blocks do not run
+// then, and a trial's server (or the server a vigil under test launched) would be left running.
+const running = new Set<Started>();
+const stopAllOnSignal = (signal: NodeJS.Signals): void => {
+  process.once(signal, () => {
+    for (const started of running) {
+      killGroup(started.child.pid);
+      killGroup(launchedPgid(started.stdout()));
+    }
+    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+  });
+};
+stopAllOnSignal('SIGINT');
+stopAllOnSignal('SIGTERM');
 
 // Waits for the exit, at most capMs; null means the cap was hit.
 export const exitWithin = async (started: Started, capMs: number): Promise<Exit | null> => {
@@ -79,6 +98,8 @@ export const exitWithin = async (started: Started, capMs: number): Promise<Exit 
 // SIGKILLs a process group; a group that is already gone is fine.
 export const killGroup = (pgid: number | undefined): void => {
   if (pgid === undefined || pgid <= 0) return;
+  // Ended groups leave the list, so a signal later never reaches a group id the system has since reused.
+  for (const started of running) if (started.child.pid === pgid) running.delete(started);
   try {
     process.kill(-pgid, 'SIGKILL');
   } catch {
