@@ -702,28 +702,34 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const cutTraceback = signature.class === 'unknown' && TRACEBACK_HEADER.test(winner.finding.raw.trimEnd());
     const lostMessage = cutTraceback ? messageAboveHeader.get(at) : undefined;
     if (lostMessage !== undefined) facts.value = lostMessage.message;
-    // A step that gives a class outranks a deeper one that only says where (vLLM's profiling run inside a capture).
-    const framesAbove = tracedFrames.filter(
-      (frame) => frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
-    );
-    const framedBelow =
-      framesAbove.findLast((frame) => frame.context.class !== 'unknown') ?? framesAbove.at(-1);
-    const framedCut = cutTraceback
-      ? tracedFrames.findLast((frame) => frame.line > at && frame.line - at <= MAX_TRACEBACK_LINES)
-      : undefined;
-    // An error that a later exception of its chain carried on (`During handling of the above exception, …`): the
-    // step frames of the chain's later tracebacks place it too.
-    const framedChained = tracedFrames.find(
-      (frame) =>
-        frame.line > at &&
-        frame.line - at <= MAX_TRACEBACK_LINES &&
-        chainMarkers.some((marker) => marker > at && marker < frame.line),
-    );
-    const frameStep =
-      framedBelow?.context ??
-      framedCut?.context ??
-      framedChained?.context ??
-      dumpedFrames.find((frame) => frame.line > at && frame.line - at <= MAX_DUMP_LINES)?.context;
+    // The frame of a step near the error, among the contexts `keep` accepts: above it in its traceback, below a cut
+    // traceback's header (`cut`), in a later traceback of its chain (`During handling of the above exception, …`: the
+    // later exception carried it on), or in Python's faulthandler dump after a native crash.
+    const stepFrame = (
+      keep: (context: FrameContext) => boolean,
+    ): { frame: SeenFrame; cut: boolean } | undefined => {
+      const below = (frame: SeenFrame, limit: number): boolean =>
+        keep(frame.context) && frame.line > at && frame.line - at <= limit;
+      const above = tracedFrames.findLast(
+        (frame) => keep(frame.context) && frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
+      );
+      if (above !== undefined) return { frame: above, cut: false };
+      const cut = cutTraceback
+        ? tracedFrames.findLast((frame) => below(frame, MAX_TRACEBACK_LINES))
+        : undefined;
+      if (cut !== undefined) return { frame: cut, cut: true };
+      const later =
+        tracedFrames.find(
+          (frame) =>
+            below(frame, MAX_TRACEBACK_LINES) &&
+            chainMarkers.some((marker) => marker > at && marker < frame.line),
+        ) ?? dumpedFrames.find((frame) => below(frame, MAX_DUMP_LINES));
+      return later === undefined ? undefined : { frame: later, cut: false };
+    };
+    // Steps with a class decide; a context of class `unknown` only says where an error that stays unknown broke
+    // (vLLM's profiling run, which its capture calls too).
+    const placed = stepFrame((context) => context.class !== 'unknown');
+    const frameStep = placed?.frame.context;
     // A step that takes only some errors takes a cut traceback too: its error is lost, the frame is what is left.
     const inStep =
       frameStep?.errors === undefined || cutTraceback || frameStep.errors.test(winner.finding.raw)
@@ -739,19 +745,30 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const endedAt = phaseEngine === undefined ? undefined : captureEndedAt.get(phaseEngine);
     const captureOver = inCapture && endedAt !== undefined && endedAt < at;
     const step =
-      killedBy !== null ||
-      (signature.class !== 'unknown' && (signature.stepDecides !== true || inStep?.class === 'unknown'))
+      killedBy !== null || (signature.class !== 'unknown' && signature.stepDecides !== true)
         ? undefined
         : inCapture && !captureOver
           ? TORCH_CAPTURE_FRAME
           : (inStep ?? (captureOver ? undefined : phaseStep));
     const cls = killedBy !== null ? 'killed' : (step?.class ?? signature.class);
+    const where =
+      step === undefined && cls === 'unknown'
+        ? stepFrame((context) => context.class === 'unknown')
+        : undefined;
+    const label = step?.label ?? where?.frame.context.label;
     const summary =
       killedBy !== null
         ? `the server was killed by ${signalName(killedBy) ?? 'a signal'} (signal ${killedBy}); ${explainSignal(killedBy, phase)}`
-        : step !== undefined
-          ? `${step.label}: ${signature.summary(facts, context)}`
+        : label !== undefined
+          ? `${label}: ${signature.summary(facts, context)}`
           : signature.summary(facts, context);
+    // A cut traceback's header says nothing by itself: the frame below it that placed it in a step does.
+    const cutFrame =
+      placed?.cut === true && step === placed.frame.context
+        ? placed.frame
+        : where?.cut === true
+          ? where.frame
+          : undefined;
     const supporting = candidates
       .filter((other) => other !== winner)
       .filter(
@@ -772,11 +789,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           ? []
           : [quote(winner.finding.source.line, winner.finding.source.raw)]),
         quote(winner.finding.line, winner.finding.raw),
-        // A cut traceback's header says nothing by itself: the frame that placed it in a step does, and so does the
-        // message its logger printed above it.
-        ...(framedCut !== undefined && framedBelow === undefined && step === framedCut.context
-          ? [quote(framedCut.line, framedCut.raw)]
-          : []),
+        // With the frame that placed a cut traceback, the message its logger printed above it.
+        ...(cutFrame === undefined ? [] : [quote(cutFrame.line, cutFrame.raw)]),
         ...(lostMessage === undefined ? [] : [quote(lostMessage.line, lostMessage.raw)]),
         ...supporting,
       ]),

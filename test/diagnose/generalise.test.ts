@@ -2794,6 +2794,14 @@ describe('general failure shapes', () => {
     expect(oom.summary).not.toMatch(/first forward pass/);
     // Without the frame, the same error says nothing of a step.
     expect(diagnose('vllm', [unnamed]).summary).not.toMatch(/first forward pass/);
+    // A frame that only says where never changes a class: a kernel build that fails while the capture phase runs
+    // (its bar, no capture frame) is a capture failure, whatever run the traceback passes through.
+    const building = diagnose('vllm', [
+      'Capturing CUDA graphs (mixed prefill-decode, PIECEWISE):  10%|█         | 5/51 [00:01<00:10,  4.2it/s]',
+      ...traceback(frame('_dummy_run', 2177)),
+      "subprocess.CalledProcessError: Command '['ninja', '-v', '-C', '/root/.cache/flashinfer/86/cached_ops']' returned non-zero exit status 1.",
+    ]);
+    expect(building.class).toBe('graph-capture-failed');
   });
 
   it('knows vLLM by its process tags when a terminal coloured them, or a page kept the colour codes without escape', () => {
