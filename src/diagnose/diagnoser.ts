@@ -25,7 +25,7 @@ import {
 import type { Redactor } from '../redact/redactor.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles } from './needles.ts';
 import { createLiteralMatcher } from './literal-automaton.ts';
-import { EXCEPTION_NAME_HEAD } from './exception-modules.ts';
+import { EXCEPTION_CLASS, EXCEPTION_NAME_HEAD } from './exception-modules.ts';
 import { CAPTURE_ENDS, QUOTED_LINES, STOP_RULES, SURVIVED_THREADS } from './engine-lines.ts';
 import { describePhase } from './phase-labels.ts';
 import { createStartThrough } from './start-through.ts';
@@ -116,7 +116,7 @@ const signalOfEnd = (end: DiagnoseEnd): number | null =>
 const isPointer = (signature: Signature): boolean => signature.class === 'unknown' && signature.weight < 20;
 // An exception's own line, which ends a traceback: `json.decoder.JSONDecodeError: Expecting value`.
 const EXCEPTION_LINE = new RegExp(
-  String.raw`^(?:[\w.]+\.)?(?:${EXCEPTION_NAME_HEAD}\w*(?:Error|Exception|Exit|Interrupt)|Exception)\b`,
+  String.raw`^(?:[\w.]+\.)?(?:${EXCEPTION_CLASS}|${EXCEPTION_NAME_HEAD}\w*(?:Exit|Interrupt))\b`,
 );
 // IPython's header names the exception first: `AttributeError            Traceback (most recent call last)`.
 const IPYTHON_HEAD = /^\w+ +Traceback \(most recent call last\)\s*$/;
