@@ -28,6 +28,21 @@ export interface StartOptions {
   cwd?: string;
 }
 
+// Everything started, so that a harness stopped by a signal stops it too: its trials' `finally` blocks do not run
+// then, and a trial's server (or the server a vigil under test launched) would be left running.
+const running = new Set<Started>();
+const stopAllOnSignal = (signal: NodeJS.Signals): void => {
+  process.once(signal, () => {
+    for (const started of running) {
+      killGroup(started.child.pid);
+      killGroup(launchedPgid(started.stdout()));
+    }
+    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+  });
+};
+stopAllOnSignal('SIGINT');
+stopAllOnSignal('SIGTERM');
+
 // Spawns argv in a new session (so a whole group can be killed) and times its exit.
 export const start = (argv: readonly string[], options: StartOptions = {}): Started => {
   const [command, ...args] = argv;
@@ -66,21 +81,6 @@ export const start = (argv: readonly string[], options: StartOptions = {}): Star
   running.add(started);
   return started;
 };
-
-// Everything started, so that a harness stopped by a signal stops it too: its trials' `finally` blocks do not run
-// then, and a trial's server (or the server a vigil under test launched) would be left running.
-const running = new Set<Started>();
-const stopAllOnSignal = (signal: NodeJS.Signals): void => {
-  process.once(signal, () => {
-    for (const started of running) {
-      killGroup(started.child.pid);
-      killGroup(launchedPgid(started.stdout()));
-    }
-    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
-  });
-};
-stopAllOnSignal('SIGINT');
-stopAllOnSignal('SIGTERM');
 
 // Waits for the exit, at most capMs; null means the cap was hit.
 export const exitWithin = async (started: Started, capMs: number): Promise<Exit | null> => {

@@ -368,18 +368,16 @@ export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
   // Before it sizes the KV cache, vLLM runs the model once on dummy inputs to measure its memory (`profile_run`, which
   // calls `_dummy_run` and `_dummy_sampler_run` in V1 and `execute_model` in 0.x): an error there with no class of its
   // own is the model's first forward pass failing, before any request. It stays `unknown` (no warm-up request of the
-  // server's own failed); the summary says where. A capture frame deeper in the same traceback still decides.
+  // server's own failed): the context only says where, and never changes a class (its capture calls `_dummy_run` too).
   ...[
-    { needle: 'profile_run', functions: 'profile_run', line: 2431 },
-    { needle: '_dummy_', functions: '_dummy_run|_dummy_sampler_run', line: 2177 },
-  ].map(({ needle, functions, line }): FrameContext => ({
+    { needle: 'profile_run', functions: 'profile_run', sample: 'line 2431, in profile_run' },
+    { needle: '_dummy_', functions: '_dummy_run|_dummy_sampler_run', sample: 'line 2177, in _dummy_run' },
+  ].map(({ needle, functions, sample }): FrameContext => ({
     class: 'unknown',
     label:
       "the model's first forward pass failed (vLLM's memory-profiling run on dummy inputs, before any request)",
     needle,
     pattern: new RegExp(String.raw`^File "[^"]*vllm(?:_\w+)?\/[^"]*", line \d+,? in (?:${functions})$`),
-    samples: [
-      `File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py", line ${String(line)}, in ${needle === '_dummy_' ? '_dummy_run' : needle}`,
-    ],
+    samples: [`File "/usr/local/lib/python3.12/dist-packages/vllm/v1/worker/gpu_model_runner.py", ${sample}`],
   })),
 ];
