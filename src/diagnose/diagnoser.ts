@@ -490,6 +490,18 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     );
   };
 
+  // The line logged at error level that the log ends at (`ERROR … [engine.py:448] 'X' object has no attribute 'y'`,
+  // a paste cut right below it): among the last three lines, followed only by lines of no level or of that level.
+  const errorAtEnd = (): RawLine | undefined => {
+    const last = ring.filter((raw) => raw.text.trim() !== '').slice(-3);
+    const levels = last.map((raw) => normalizeLine(raw.text).pieces.find((piece) => piece.level !== null));
+    const at = levels.findLastIndex((piece) => piece?.level === 'error' && /[A-Za-z]{3}/.test(piece.text));
+    const after = levels.slice(at + 1);
+    return at >= 0 && after.every((piece) => piece === undefined || piece.level === 'error')
+      ? last[at]
+      : undefined;
+  };
+
   const diagnoseSilence = (
     engine: EngineId,
     end: DiagnoseEnd,
@@ -564,6 +576,19 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           ...(framed === undefined ? [] : [quote(framed.line, framed.raw)]),
         ]),
         advice: adviseFor(engine, cls, {}, context),
+      };
+    }
+    // An error the engine logged, then nothing: the log was cut below the error it stopped at, not a hang.
+    const errorLine = stopped === undefined ? errorAtEnd() : undefined;
+    if (errorLine !== undefined) {
+      return {
+        class: 'unknown',
+        summary: `the log ends at an error the engine logged (line ${errorLine.line}), which names no known cause`,
+        evidence: sortEvidence([
+          ...evidence.filter((item) => item.line !== errorLine.line),
+          quote(errorLine.line, errorLine.text),
+        ]),
+        advice: adviseFor(engine, 'unknown', {}, context),
       };
     }
     const heartbeat = engine === 'generic' ? [] : getEngine(engine).heartbeatLines;

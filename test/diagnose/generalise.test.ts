@@ -2299,6 +2299,24 @@ describe('general failure shapes', () => {
     expect(result.summary).toMatch(/ends inside a traceback/);
   });
 
+  it('reads a log cut right below an error the engine logged as a failure, not a hang', () => {
+    const start = 'INFO 05-26 00:17:40 [api_server.py:1043] vLLM API server version 0.8.5';
+    const atError = diagnose('vllm', [
+      start,
+      "ERROR 05-26 00:17:47 [engine.py:448] 'ColumnParallelLinear' object has no attribute 'input_scale'",
+    ]);
+    expect(atError.class).toBe('unknown');
+    expect(atError.summary).toMatch(/ends at an error the engine logged \(line 2\)/);
+    expect(atError.evidence.map((e) => e.line)).toContain(2);
+    // An error line the server went on past (an info line follows) is no end: the log still stops in silence.
+    const goneOn = diagnose('vllm', [
+      start,
+      'ERROR 05-26 00:17:47 [x.py:1] Failed to fetch the chat template, using the default',
+      'INFO 05-26 00:17:48 [loader.py:1] Loading weights took 3.1 s',
+    ]);
+    expect(goneOn.class).toBe('hang');
+  });
+
   it("reads vLLM's offline LLM rendering the prompts it was given as an engine that got through its start", () => {
     const result = diagnose('vllm', [
       'INFO 06-13 10:20:59 [core.py:310] init engine (profile, create kv cache, warmup model) took 125.94 s',
