@@ -119,6 +119,15 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', ["error: invalid value 'int9' for '--quantize <QUANTIZE>'"]).class).toBe(
       'invalid-value',
     );
+    // After a wrapper's words on the same line (an entrypoint's notice; a page that joined the lines).
+    const joined = diagnose('auto', [
+      "Exit code: 2. Reason: unable to refresh ld cache, not a big deal in most cases error: unexpected argument 'serve' found Usage: text-generation-launcher [OPTIONS]",
+    ]);
+    expect(joined.class).toBe('unknown-flag');
+    expect(joined.summary).toContain('serve');
+    expect(diagnose('auto', ["the launcher said no terror: unexpected argument 'x' found"]).class).not.toBe(
+      'unknown-flag',
+    );
     expect(
       diagnose('tgi', [
         '2025-01-01T00:00:00.000000Z ERROR warmup{max_input_length=4095}: text_generation_router_v3::client: backends/v3/src/client/mod.rs:45: Server error: CUDA out of memory.',

@@ -1,5 +1,6 @@
 // TGI's own failure shapes (docs/engines/log-patterns.md): the launcher's clap argument errors, shard failures,
-// warm-up out of memory, shards killed by a signal. Clap's messages are the launcher's parser's, not TGI's logger.
+// warm-up out of memory, shards killed by a signal. Clap's messages are the launcher's parser's, not TGI's logger:
+// they may follow a wrapper's words on the same line (a container entrypoint's, a page that joined the lines).
 import type { Signature } from '../../diagnose/facts.ts';
 import type { FrameContext } from '../types.ts';
 import { explainSignal, signalName } from '../../diagnose/signals.ts';
@@ -10,7 +11,7 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     class: 'unknown-flag',
     weight: 100,
     needles: ['unexpected argument'],
-    pattern: /^error: unexpected argument ['‘’"]([^'‘’"]+)['‘’"] found/,
+    pattern: /(?:^|\s)error: unexpected argument ['‘’"]([^'‘’"]+)['‘’"] found/,
     origin: 'dependency',
     samples: ["error: unexpected argument '--foo' found"],
     facts: (m) => ({ flag: m[1] ?? '' }),
@@ -21,7 +22,7 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     class: 'invalid-value',
     weight: 100,
     needles: ['invalid value'],
-    pattern: /^error: invalid value '([^']*)' for '(-[^' <]+)[^']*'(?:: (.*))?/,
+    pattern: /(?:^|\s)error: invalid value '([^']*)' for '(-[^' <]+)[^']*'(?:: (.*))?/,
     origin: 'dependency',
     samples: ["error: invalid value 'int9' for '--quantize <QUANTIZE>'"],
     facts: (m) => ({ value: m[1] ?? '', flag: m[2] ?? '' }),
@@ -32,7 +33,7 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     class: 'invalid-value',
     weight: 99,
     needles: ['a value is required'],
-    pattern: /^error: a value is required for '(-[^' <]+)[^']*' but none was supplied/,
+    pattern: /(?:^|\s)error: a value is required for '(-[^' <]+)[^']*' but none was supplied/,
     origin: 'dependency',
     samples: ["error: a value is required for '--port <PORT>' but none was supplied"],
     facts: (m) => ({ flag: m[1] ?? '' }),
