@@ -2308,6 +2308,14 @@ describe('general failure shapes', () => {
     expect(result.summary).toMatch(/ends inside a traceback/);
   });
 
+  it('reads PTX built by a newer CUDA toolkit than the driver loads as a driver that is too old', () => {
+    const result = diagnose('auto', [
+      "(EngineCore_DP0 pid=2421703) RuntimeError: Worker failed with error 'CUDA error: the provided PTX was compiled with an unsupported toolchain.",
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toContain('unsupported toolchain');
+  });
+
   it('reads a log cut right below an error the engine logged as a failure, not a hang', () => {
     const start = 'INFO 05-26 00:17:40 [api_server.py:1043] vLLM API server version 0.8.5';
     const atError = diagnose('vllm', [

@@ -183,12 +183,13 @@ export const BUILD_SIGNATURES: readonly Signature[] = [
       `a kernel build found no ${f.value ?? 'header'}: the C compiler or the development headers (Python's, CUDA's) are missing or not on its path`,
   },
   {
+    // Also CUDA's error 222: kernels (PTX) built by a newer CUDA toolkit than the driver can load.
     id: 'driver',
     class: 'dependency',
     weight: 100,
     needles: ['Error', 'xception', 'too old'],
     pattern:
-      /(?:Error|Exception|Warning)\b.*(NVIDIA driver on your system is too old|CUDA driver version is insufficient|[Ff]ound no NVIDIA driver|libcuda\.so[.\d]*: cannot open shared object file|GLIBC_[\w.]+' not found|CUDA driver initialization failed, you might not have a CUDA gpu)/,
+      /(?:Error|Exception|Warning)\b.*(NVIDIA driver on your system is too old|CUDA driver version is insufficient|[Ff]ound no NVIDIA driver|libcuda\.so[.\d]*: cannot open shared object file|GLIBC_[\w.]+' not found|CUDA driver initialization failed, you might not have a CUDA gpu|the provided PTX was compiled with an unsupported toolchain|CUDA_ERROR_UNSUPPORTED_PTX_VERSION)/,
     facts: (m) => ({ value: m[1] ?? '', kind: 'driver' }),
     summary: (f) => `the GPU driver or system libraries do not fit this build: ${f.value ?? ''}`,
   },
