@@ -2316,6 +2316,26 @@ describe('general failure shapes', () => {
     expect(result.summary).toContain('unsupported toolchain');
   });
 
+  it("reads an unnamed error while vLLM reads the model's config files as the model's files, not a rejected setting", () => {
+    const frames = [
+      'Traceback (most recent call last):',
+      '  File "/env/lib/python3.10/site-packages/vllm/engine/arg_utils.py", line 1206, in create_engine_config',
+      '    model_config = self.create_model_config()',
+      '  File "/env/lib/python3.10/site-packages/vllm/config.py", line 333, in __init__',
+      '    hf_config = get_config(self.hf_config_path or self.model,',
+    ];
+    const reading = diagnose('vllm', [
+      ...frames,
+      '  File "/env/lib/python3.10/site-packages/vllm/transformers_utils/config.py", line 623, in load_params_config',
+      '    assert isinstance(config_dict, dict)',
+      'AssertionError',
+    ]);
+    expect(reading.class).toBe('model-not-found-or-auth');
+    expect(reading.summary).toMatch(/could not read the model's configuration files/);
+    // The engine config's own check above it still rejects a setting.
+    expect(diagnose('vllm', [...frames.slice(0, 3), 'AssertionError']).class).toBe('invalid-value');
+  });
+
   it('reads a log cut right below an error the engine logged as a failure, not a hang', () => {
     const start = 'INFO 05-26 00:17:40 [api_server.py:1043] vLLM API server version 0.8.5';
     const atError = diagnose('vllm', [

@@ -341,6 +341,20 @@ export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
     ],
   },
   {
+    // vLLM reading the model's own configuration files (`transformers_utils/config.py`: `get_config`,
+    // `load_params_config` for a Mistral `params.json`): an unnamed error there is files that are missing or not in
+    // the form vLLM reads, not a setting the user gave (the engine config's frames above it say only that it was
+    // building the config).
+    class: 'model-not-found-or-auth',
+    label: "vLLM could not read the model's configuration files",
+    errors: /\b(?:ValueError|AssertionError)\b/,
+    needle: 'transformers_utils/config.py',
+    pattern: /^File "[^"]*vllm\/transformers_utils\/config\.py", line \d+,? in \w+$/,
+    samples: [
+      'File "/usr/local/lib/python3.10/site-packages/vllm/transformers_utils/config.py", line 623, in load_params_config',
+    ],
+  },
+  {
     // The engine config's own checks (`vllm/config/*.py` and 0.x's single `vllm/config.py`, their `__post_init__` and
     // `verify_*`) and the arguments turned into it: an error raised there with no class of its own rejects a setting.
     class: 'invalid-value',
