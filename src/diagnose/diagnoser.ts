@@ -12,6 +12,7 @@ import type { EngineId, FrameContext, StopRule } from '../engines/types.ts';
 import type { RawLine } from '../logs/types.ts';
 import { collapseRedraws, normalizeLine, visibleText, type NormalizedLine } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
+import { createWrapperPrefix } from './wrapper-prefix.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
 import { candidatesFor, frameOf } from './signature-index.ts';
@@ -62,6 +63,8 @@ const CHAIN_MARKER =
 const MAX_CHAIN_MARKERS = 64;
 /** How far below its head a traceback's exception line may be. */
 const MAX_TRACEBACK_LINES = 400;
+/** Lines whose wrapper prefix was taken off that evidence can still quote whole (the most recent ones). */
+const MAX_UNWRAPPED = 20_000;
 type SeenFrame = { line: number; raw: string; context: FrameContext };
 /** How far below a native crash Python's faulthandler dump of the stacks may reach. */
 const MAX_DUMP_LINES = 200;
@@ -153,6 +156,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const learn = options.redact === undefined ? undefined : (options.redact as Partial<Redactor>).learn;
   const hits = new Map<string, SignatureHits>();
   const ring: RawLine[] = [];
+  // A wrapper's prefix learned from the log (see wrapper-prefix.ts), and the lines it was taken off, as they were.
+  const wrapper = createWrapperPrefix();
+  const unwrapped = new Map<number, string>();
   const guess = createEngineGuess();
   const trackers = new Map<EngineId, LogStartTracker>();
   for (const spec of NAMED_ENGINES) {
@@ -425,9 +431,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     keepFrom(dumpedFrames, line, (frame) => frame.line);
   };
 
+  // Evidence quotes a line as the file has it, with the wrapper's prefix the diagnoser took off to read it.
   const quote = (line: number, raw: string): LogEvidence => ({
     line,
-    text: redact(visibleText(collapseRedraws(raw))).trimEnd(),
+    text: redact(visibleText(collapseRedraws(unwrapped.get(line) ?? raw))).trimEnd(),
   });
 
   // The release whose rules apply: the caller's, else the log's banner; a release newer than any vigil knows
@@ -865,10 +872,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const diagnoser: LogDiagnoser = {
     tailLines: TAIL_LINES,
     contextLines: CONTEXT_LINES,
-    push(line) {
-      lastLine = Math.max(lastLine, line.line);
+    push(input) {
+      lastLine = Math.max(lastLine, input.line);
       // A key the log itself reveals (SGLang echoes server_args) is masked wherever it appears later.
-      learn?.(line.text);
+      learn?.(input.text);
+      const text = wrapper.strip(input.text);
+      const line = text === input.text ? input : { line: input.line, text };
+      if (line !== input) {
+        unwrapped.set(input.line, input.text);
+        if (unwrapped.size > MAX_UNWRAPPED) unwrapped.delete(unwrapped.keys().next().value ?? 0);
+      }
       ring.push(line);
       if (ring.length > TAIL_LINES) ring.shift();
       if (!PREFILTER.test(line.text) && !TRANSLATED_SIGNAL_REPORT.test(line.text)) return;

@@ -322,6 +322,19 @@ export const SGLANG_FRAME_CONTEXTS: readonly FrameContext[] = [
     ],
   },
   {
+    // Reading the architecture and text config from the checkpoint's config (`config.architectures[0]` on a config
+    // that names none): an error there with no class of its own is a checkpoint SGLang has no class for, not a
+    // setting. After the settings' context: the same frame matches both, and the later one decides.
+    class: 'weight-mismatch',
+    label: "the checkpoint's config does not name a model SGLang can load",
+    errors: /\b(?:TypeError|AttributeError|KeyError|IndexError)\b/,
+    needle: 'sglang/srt/',
+    pattern: /^File "[^"]*sglang\/srt\/configs\/model_config\.py", line \d+,? in get_hf_text_config$/,
+    samples: [
+      'File "/venv/lib/python3.11/site-packages/sglang/srt/configs/model_config.py", line 326, in get_hf_text_config',
+    ],
+  },
+  {
     class: 'warmup-failed',
     label: "SGLang's warm-up request to itself failed",
     needle: 'warmup',

@@ -1,0 +1,106 @@
+// A wrapper's line prefix that no rule in src/logs/prefixes.ts knows (a job runner's `worker-3[1042]: `, a log
+// shipper's `app=vllm pod=x | `), learned from the log itself: where a known engine or wrapper prefix (one that names a
+// level or a rank, or a stamp of a dozen characters or more) or a traceback's header starts after the same unknown text
+// on three lines, that text is a wrapper's prefix, and it is taken off every line that starts with it. Written by hand:
+// the prefix shapes are open-ended, so only the log can say what its wrapper prints.
+import { stripAnsi } from '../logs/normalize.ts';
+import { stripPrefixes } from '../logs/prefixes.ts';
+
+/** Lines that must show the same unknown prefix before it is taken as a wrapper's. */
+const LEARN_AFTER = 3;
+/** A wrapper's prefix is short; an engine prefix further in is a message quoting a log line. */
+const MAX_PREFIX = 80;
+/** Lines looked at for a prefix before giving up: a wrapper prefixes every line, from the first. */
+const MAX_OBSERVED = 2000;
+/** Distinct wrappers (a supervisor's prefix and a container's) a log may mix. */
+const MAX_LEARNED = 3;
+
+// Lines only a program's own output starts with: a Python traceback's header and frames, a JSON log record.
+const OWN_LINE_START =
+  /^(?:Traceback \(most recent call last\):|File "[^"]+", line \d+|\{"(?:timestamp|time|level)":)/;
+
+// Three words in lower case in a row: a message's words, not a wrapper's tag.
+const SENTENCE = /\b[a-z]+ [a-z]+ [a-z]+\b/;
+
+// Where an engine's (or a known wrapper's) own line starts after `text`'s first characters, if it does.
+const knownStartAfter = (text: string): number => {
+  const limit = Math.min(text.length - 1, MAX_PREFIX);
+  for (let at = 1; at <= limit; at++) {
+    const before = text.charCodeAt(at - 1);
+    // Only after a separator: a space, a tab, `:`, `|` or `]`.
+    if (before !== 32 && before !== 9 && before !== 58 && before !== 124 && before !== 93) continue;
+    if (text.charCodeAt(at) === 32) continue;
+    const rest = text.slice(at);
+    if (OWN_LINE_START.test(rest)) return at;
+    const stripped = stripPrefixes(rest);
+    const taken = rest.length - stripped.text.length;
+    if (taken > 0 && (stripped.level !== null || stripped.rank !== null || taken >= 12)) return at;
+  }
+  return -1;
+};
+
+// The prefix's shape: its text with every run of digits (pids, ranks, times) open, and one separating space or tab at
+// most taken with it (what follows may be indented: a traceback's frames).
+const shapeOf = (prefix: string): string =>
+  `${prefix
+    .trimEnd()
+    .split(/\d+/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('\\d+')}[ \t]?`;
+
+// What the prefix stood before, indented (a relay's padding), after known prefixes (`head`): the prefixes that follow
+// the indent are read only at a line's start, so the indent goes when one follows it.
+const unindent = (remainder: string, head: string): string => {
+  if (head === '' || !/^[ \t]+\S/.test(remainder)) return remainder;
+  const trimmed = remainder.trimStart();
+  return stripPrefixes(trimmed).text === trimmed ? remainder : trimmed;
+};
+
+export interface WrapperPrefix {
+  /** The line without the learned prefix, or the line itself when none applies. */
+  strip(text: string): string;
+}
+
+export const createWrapperPrefix = (): WrapperPrefix => {
+  const counts = new Map<string, number>();
+  const learned: RegExp[] = [];
+  let observed = 0;
+
+  const observe = (rest: string): void => {
+    observed += 1;
+    if (rest.length < 8) return;
+    const at = knownStartAfter(rest);
+    // An indent is no wrapper's prefix (a traceback's frames are indented), nor are words of a message that a
+    // traceback follows on its line (SGLang's `Scheduler hit an exception: Traceback …`).
+    const prefix = at < 0 ? '' : rest.slice(0, at).trim();
+    if (prefix === '' || SENTENCE.test(prefix)) return;
+    const shape = shapeOf(rest.slice(0, at));
+    const count = (counts.get(shape) ?? 0) + 1;
+    counts.set(shape, count);
+    if (count >= LEARN_AFTER) {
+      learned.push(new RegExp(`^${shape}`));
+      counts.clear();
+    }
+  };
+
+  return {
+    strip(text) {
+      if (learned.length === 0 && observed >= MAX_OBSERVED) return text;
+      const plain = stripAnsi(text);
+      // The unknown prefix may come after known ones (`[server] ` outside it): it is looked for where they end.
+      const rest = stripPrefixes(plain).text;
+      const head = plain.slice(0, plain.length - rest.length);
+      const unwrap = (): string | undefined => {
+        for (const prefix of learned) {
+          const match = prefix.exec(rest);
+          if (match !== null) return head + unindent(rest.slice(match[0].length), head);
+        }
+        return undefined;
+      };
+      const known = unwrap();
+      if (known !== undefined) return known;
+      if (learned.length < MAX_LEARNED && observed < MAX_OBSERVED) observe(rest);
+      return unwrap() ?? text;
+    },
+  };
+};
