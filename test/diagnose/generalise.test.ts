@@ -2336,6 +2336,34 @@ describe('general failure shapes', () => {
     expect(diagnose('vllm', [...frames.slice(0, 3), 'AssertionError']).class).toBe('invalid-value');
   });
 
+  it("reads an unnamed KeyError, IndexError or assertion while a model class takes the checkpoint's tensors as weight-mismatch", () => {
+    const vllmFrames = [
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3/dist-packages/vllm/model_executor/models/utils.py", line 241, in _load_module',
+      '    yield from self._load_module(prefix, child_modules[child_prefix], child_weights)',
+    ];
+    const bare = diagnose('vllm', [...vllmFrames, 'AssertionError']);
+    expect(bare.class).toBe('weight-mismatch');
+    expect(bare.summary).toMatch(/could not take the checkpoint's tensors/);
+    expect(diagnose('vllm', [...vllmFrames, 'IndexError: list index out of range']).class).toBe(
+      'weight-mismatch',
+    );
+    const sglangFrames = [
+      'Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/models/qwen2.py", line 398, in load_weights',
+      '    weight_loader(param, loaded_weight, shard_id)',
+    ];
+    expect(diagnose('sglang', [...sglangFrames, 'AssertionError']).class).toBe('weight-mismatch');
+    // An assertion about the process groups, or an error of another kind, is not the checkpoint's.
+    expect(
+      diagnose('sglang', [...sglangFrames, 'AssertionError: tensor model parallel group is not initialized'])
+        .class,
+    ).not.toBe('weight-mismatch');
+    expect(diagnose('vllm', [...vllmFrames, 'RuntimeError: CUDA driver error: unknown']).class).not.toBe(
+      'weight-mismatch',
+    );
+  });
+
   it('reads a log cut right below an error the engine logged as a failure, not a hang', () => {
     const start = 'INFO 05-26 00:17:40 [api_server.py:1043] vLLM API server version 0.8.5';
     const atError = diagnose('vllm', [

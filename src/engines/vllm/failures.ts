@@ -368,6 +368,20 @@ export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
     ],
   },
   {
+    // The model class taking the checkpoint's tensors (a model's `load_weights`, a parameter's `weight_loader`, vLLM's
+    // `AutoWeightsLoader`): a KeyError, IndexError or AssertionError there with no class of its own is a tensor the
+    // class does not have, or has in another shape. An assertion about the process groups is not the checkpoint's.
+    class: 'weight-mismatch',
+    label: "the model class could not take the checkpoint's tensors",
+    errors: /\b(?:KeyError|IndexError)\b|\bAssertionError\b(?!: .*\b(?:group|distributed)\b)/,
+    needle: 'models/',
+    pattern:
+      /^File "[^"]*vllm(?:_\w+)?\/[^"]*models\/\w+\.py", line \d+,? in (?:load_weights|weight_loader|_load_module|_load_param)$/,
+    samples: [
+      'File "/usr/local/lib/python3.12/dist-packages/vllm/model_executor/models/utils.py", line 241, in _load_module',
+    ],
+  },
+  {
     class: 'graph-capture-failed',
     label: 'CUDA graph capture failed',
     needle: 'captur',
