@@ -70,10 +70,10 @@ export const createWrapperPrefix = (): WrapperPrefix => {
     observed += 1;
     if (rest.length < 8) return;
     const at = knownStartAfter(rest);
-    // An indent is no wrapper's prefix (a traceback's frames are indented), nor are words of a message that a
-    // traceback follows on its line (SGLang's `Scheduler hit an exception: Traceback …`).
+    // An indent is no wrapper's prefix (a traceback's frames are indented), nor is a bare number (a message may start
+    // with one), nor are words of a message that a traceback follows on its line (`Scheduler hit an exception: …`).
     const prefix = at < 0 ? '' : rest.slice(0, at).trim();
-    if (prefix === '' || SENTENCE.test(prefix)) return;
+    if (!/[^\d\s]/.test(prefix) || SENTENCE.test(prefix)) return;
     const shape = shapeOf(rest.slice(0, at));
     const count = (counts.get(shape) ?? 0) + 1;
     counts.set(shape, count);
