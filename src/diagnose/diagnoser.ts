@@ -13,6 +13,7 @@ import type { RawLine } from '../logs/types.ts';
 import { collapseRedraws, normalizeLine, visibleText, type NormalizedLine } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
 import { createWrapperPrefix } from './wrapper-prefix.ts';
+import { splitJoinedLine } from '../logs/joined-lines.ts';
 import { createEngineGuess } from './detect-engine.ts';
 import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
 import { candidatesFor, frameOf } from './signature-index.ts';
@@ -869,6 +870,27 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     };
   };
 
+  // Reads one line: past a wrapper's learned prefix (quoted whole where `whole`), into the tail, and through the rules.
+  const take = (input: RawLine, whole: boolean): void => {
+    const text = wrapper.strip(input.text);
+    const line = text === input.text ? input : { line: input.line, text };
+    if (line !== input && whole) {
+      unwrapped.set(input.line, input.text);
+      if (unwrapped.size > MAX_UNWRAPPED) unwrapped.delete(unwrapped.keys().next().value ?? 0);
+    }
+    ring.push(line);
+    if (ring.length > TAIL_LINES) ring.shift();
+    if (!PREFILTER.test(line.text) && !TRANSLATED_SIGNAL_REPORT.test(line.text)) return;
+    inspect(line);
+    // Keep the raw text of phase and bar lines: evidence quotes raw lines, trackers keep normalised ones.
+    for (const tracker of trackers.values()) {
+      if (tracker.phaseMarks().at(-1)?.line === line.line || tracker.lastBarLine?.line === line.line) {
+        phaseRaw.set(line.line, line.text);
+        if (phaseRaw.size > 64) phaseRaw.delete(phaseRaw.keys().next().value ?? 0);
+      }
+    }
+  };
+
   const diagnoser: LogDiagnoser = {
     tailLines: TAIL_LINES,
     contextLines: CONTEXT_LINES,
@@ -876,23 +898,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       lastLine = Math.max(lastLine, input.line);
       // A key the log itself reveals (SGLang echoes server_args) is masked wherever it appears later.
       learn?.(input.text);
-      const text = wrapper.strip(input.text);
-      const line = text === input.text ? input : { line: input.line, text };
-      if (line !== input) {
-        unwrapped.set(input.line, input.text);
-        if (unwrapped.size > MAX_UNWRAPPED) unwrapped.delete(unwrapped.keys().next().value ?? 0);
-      }
-      ring.push(line);
-      if (ring.length > TAIL_LINES) ring.shift();
-      if (!PREFILTER.test(line.text) && !TRANSLATED_SIGNAL_REPORT.test(line.text)) return;
-      inspect(line);
-      // Keep the raw text of phase and bar lines: evidence quotes raw lines, trackers keep normalised ones.
-      for (const tracker of trackers.values()) {
-        if (tracker.phaseMarks().at(-1)?.line === line.line || tracker.lastBarLine?.line === line.line) {
-          phaseRaw.set(line.line, line.text);
-          if (phaseRaw.size > 64) phaseRaw.delete(phaseRaw.keys().next().value ?? 0);
-        }
-      }
+      // A line that holds a log's lines joined (a page's copy) is read as those lines, each under its number.
+      const pieces = splitJoinedLine(input.text);
+      if (pieces === null) take(input, true);
+      else for (const text of pieces) take({ line: input.line, text }, false);
     },
     needles() {
       const engine = resolveEngine();

@@ -1,0 +1,52 @@
+// A log whose lines a page joined into one (a Hugging Face Space's "Runtime error" banner, a web page's text, a chat
+// that dropped the newlines): the records' own starts inside the line show where its lines were. Written by hand: the
+// starts are the engines' and Python's own line shapes, which no library knows.
+
+/** A joined line is long, and holds at least this many record starts after its first characters. */
+const MIN_STARTS = 3;
+const MIN_LENGTH = 200;
+
+const TIME = String.raw`\d{2}:\d{2}:\d{2}`;
+// Where a record starts inside the line, after a space: vLLM's level, date and place (behind its process tag); a
+// bracketed stamp (SGLang's, with its rank tags); tracing's ISO stamp and level (TGI); uvicorn's `INFO:     `; a Python
+// traceback's header, its frames, and `During handling …`.
+const RECORD_START = new RegExp(
+  [
+    String.raw`(?:\([^()]{1,80}? pid=\d+[^()]{0,60}\) )?(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) (?:\d{4}-)?\d{2}-\d{2} ${TIME}`,
+    String.raw`\[(?:\d{4}-\d{2}-\d{2} )?${TIME}(?:[.,]\d+)?(?: [A-Z_]*\d+)*\] `,
+    String.raw`\d{4}-\d{2}-\d{2}T${TIME}(?:\.\d+)?Z? +(?:TRACE|DEBUG|INFO|WARN|ERROR) `,
+    String.raw`(?:INFO|WARNING|ERROR):     `,
+    String.raw`Traceback \(most recent call last\):`,
+    String.raw`File "[^"]+", line \d+, in [\w<>.]+`,
+    String.raw`During handling of the above exception`,
+  ].join('|'),
+  'g',
+);
+// A frame's record ends at its function's name: the source line that Python prints under it follows.
+const FRAME_HEAD = /^((?:\S.*?\] )?File "[^"]+", line \d+, in [\w<>.]+) (.+)$/;
+// The exception that ends a traceback, after its last source line: `… self.device_type) RuntimeError: message`.
+const EXCEPTION_AFTER_CODE = / ((?:[a-z_][\w]*\.)*[A-Z]\w*(?:Error|Exception|Exit|Interrupt)(?::| *$).*)$/;
+
+// The frame's source line and, where one follows it, the exception the traceback ended in.
+const splitSource = (source: string): string[] => {
+  const exception = EXCEPTION_AFTER_CODE.exec(source);
+  return exception === null || exception.index === 0
+    ? [source]
+    : [source.slice(0, exception.index), exception[1] ?? ''];
+};
+
+/** The lines a joined line held, or null for a line that is one line. */
+export const splitJoinedLine = (text: string): string[] | null => {
+  if (text.length < MIN_LENGTH) return null;
+  const starts: number[] = [];
+  for (const match of text.matchAll(RECORD_START)) {
+    // Only a start after a space: inside a record, the same text is part of its message.
+    if (match.index > 0 && text.charCodeAt(match.index - 1) === 32) starts.push(match.index);
+  }
+  if (starts.length < MIN_STARTS) return null;
+  const pieces = [0, ...starts].map((start, i) => text.slice(start, starts[i] ?? text.length).trimEnd());
+  return pieces.flatMap((piece) => {
+    const frame = FRAME_HEAD.exec(piece);
+    return frame === null ? [piece] : [frame[1] ?? '', ...splitSource(frame[2] ?? '')];
+  });
+};

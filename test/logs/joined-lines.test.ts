@@ -1,0 +1,57 @@
+// A log whose lines a page joined into one is read as the lines it held.
+import { describe, expect, it } from 'vitest';
+import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { splitJoinedLine } from '../../src/logs/joined-lines.ts';
+
+// A Hugging Face Space's runtime-error banner: the end of the container's log, its lines joined by spaces.
+const BANNER = [
+  'Exit code: 1. Reason: INFO 08-03 08:33:38 [__init__.py:239] No platform detected, vLLM is running on UnspecifiedPlatform',
+  "WARNING 08-03 08:33:39 [_custom_ops.py:20] Failed to import from vllm._C with ImportError('libcuda.so.1: cannot open shared object file')",
+  'Traceback (most recent call last):',
+  'File "/home/user/app/app.py", line 5, in <module> llm = vllm.LLM(',
+  'File "/usr/local/lib/python3.10/site-packages/vllm/config.py", line 2591, in __post_init__ self.device = torch.device(self.device_type) RuntimeError: Device string must not be empty',
+].join(' ');
+
+describe('joined lines', () => {
+  it("splits a page's joined log at its records' starts, frames from their source lines, the error from its code", () => {
+    expect(splitJoinedLine(BANNER)).toEqual([
+      'Exit code: 1. Reason:',
+      'INFO 08-03 08:33:38 [__init__.py:239] No platform detected, vLLM is running on UnspecifiedPlatform',
+      "WARNING 08-03 08:33:39 [_custom_ops.py:20] Failed to import from vllm._C with ImportError('libcuda.so.1: cannot open shared object file')",
+      'Traceback (most recent call last):',
+      'File "/home/user/app/app.py", line 5, in <module>',
+      'llm = vllm.LLM(',
+      'File "/usr/local/lib/python3.10/site-packages/vllm/config.py", line 2591, in __post_init__',
+      'self.device = torch.device(self.device_type)',
+      'RuntimeError: Device string must not be empty',
+    ]);
+  });
+
+  it('splits at vLLM process tags with their level, and at bracketed stamps', () => {
+    const joined = [
+      '(EngineCore_DP0 pid=216) INFO 06-27 01:52:10 [core.py:70] Initializing a V1 LLM engine (v0.10.1) with config: model=m',
+      '(EngineCore_DP0 pid=216) ERROR 06-27 01:53:00 [core.py:1006] EngineCore failed to start.',
+      '[2025-09-11 10:25:43 TP0] Load weight begin. avail mem=78.5 GB',
+      '[2025-09-11 10:26:05] The server is fired up and ready to roll!',
+    ].join(' ');
+    expect(splitJoinedLine(joined)).toHaveLength(4);
+  });
+
+  it('leaves a long line of one record alone, and one with fewer than three starts inside', () => {
+    const serverArgs = `[2025-09-11 10:25:40] server_args=ServerArgs(model_path='m', ${'x=1, '.repeat(200)}tp_size=1)`;
+    expect(splitJoinedLine(serverArgs)).toBeNull();
+    const two = `${'word '.repeat(50)}INFO 08-03 08:33:38 [a.py:1] one INFO 08-03 08:33:39 [a.py:2] two`;
+    expect(splitJoinedLine(two)).toBeNull();
+    // A start inside a record's message (no space before it) is not one.
+    expect(splitJoinedLine(`${'a'.repeat(300)}'Traceback (most recent call last):'`)).toBeNull();
+  });
+
+  it('reads the joined log as it reads the lines: the warning is no cause, the error that follows is', () => {
+    const diagnoser = createDiagnoser({ engine: 'auto' });
+    diagnoser.push({ line: 1, text: BANNER });
+    const diagnosis = diagnoser.finish({});
+    expect(diagnosis.class).toBe('unknown');
+    expect(diagnosis.summary).toContain('Device string must not be empty');
+    expect(diagnosis.evidence.map((e) => e.text)).toContain('RuntimeError: Device string must not be empty');
+  });
+});
