@@ -49,14 +49,6 @@ const shapeOf = (prefix: string): string =>
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('\\d+')}[ \t]?`;
 
-// What the prefix stood before, indented (a relay's padding), after known prefixes (`head`): the prefixes that follow
-// the indent are read only at a line's start, so the indent goes when one follows it.
-const unindent = (remainder: string, head: string): string => {
-  if (head === '' || !/^[ \t]+\S/.test(remainder)) return remainder;
-  const trimmed = remainder.trimStart();
-  return stripPrefixes(trimmed).text === trimmed ? remainder : trimmed;
-};
-
 export interface WrapperPrefix {
   /** The line without the learned prefix, or the line itself when none applies. */
   strip(text: string): string;
@@ -94,7 +86,7 @@ export const createWrapperPrefix = (): WrapperPrefix => {
       const unwrap = (): string | undefined => {
         for (const prefix of learned) {
           const match = prefix.exec(rest);
-          if (match !== null) return head + unindent(rest.slice(match[0].length), head);
+          if (match !== null) return head + rest.slice(match[0].length);
         }
         return undefined;
       };

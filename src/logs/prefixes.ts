@@ -311,9 +311,13 @@ export const stripPrefixes = (line: string): StrippedLine => {
   }
   // A log pasted with an indent (a README's code block, `docker logs` quoted under a heading): the prefixes come
   // after the indent. Only when a prefix follows it, since indented lines are also traceback frames and code.
-  if (text === line && /^[ \t]+\S/.test(line)) {
-    const indented = stripPrefixes(line.trimStart());
-    if (indented.text !== line.trimStart()) return indented;
+  if (/^[ \t]+\S/.test(text)) {
+    const indented = stripPrefixes(text.trimStart());
+    // Also after a prefix (a quote marker, then the log's indent): `>     2024-11-03T22:19:14Z  INFO …`.
+    if (indented.text !== text.trimStart())
+      return text === line
+        ? indented
+        : { text: indented.text, rank: indented.rank ?? rank, level: indented.level ?? level };
   }
   return { text, rank, level };
 };

@@ -167,6 +167,19 @@ describe('stripPrefixes', () => {
       'warning',
     ],
     ['[2026-05-18 04:08:54.911161][UC][E] Worker proc died', 'Worker proc died', null, 'error'],
+    // A quote marker, then the log's own indent, then its prefixes.
+    [
+      '>     2024-11-03T22:19:14.922964Z  INFO text_generation_router::server: router/src/server.rs:2354: Connected',
+      'Connected',
+      null,
+      'info',
+    ],
+    [
+      '(EngineCore pid=1) ERROR 01-01 00:00:00 [core.py:1]   File "/x.py", line 1, in f',
+      '  File "/x.py", line 1, in f',
+      null,
+      'error',
+    ],
   ] as const)('%s', (line, text, rank, level) => {
     expect(stripPrefixes(line)).toEqual({ text, rank, level });
   });
