@@ -40,13 +40,13 @@ const knownStartAfter = (text: string): number => {
   return -1;
 };
 
-// The prefix's shape: its text with every run of digits (pids, ranks, times) open, and one separating space or tab at
-// most taken with it (what follows may be indented: a traceback's frames).
+// The prefix's shape: its text with every run of digits (pids, ranks, times) and of spaces (padding to a width) open,
+// and one separating space or tab at most taken with it (what follows may be indented: a traceback's frames).
 const shapeOf = (prefix: string): string =>
   `${prefix
     .trimEnd()
     .split(/\d+/)
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ +/g, ' *'))
     .join('\\d+')}[ \t]?`;
 
 export interface WrapperPrefix {
@@ -64,9 +64,11 @@ export const createWrapperPrefix = (): WrapperPrefix => {
     if (rest.length < 8) return;
     const at = knownStartAfter(rest);
     // An indent is no wrapper's prefix (a traceback's frames are indented), nor is a bare number (a message may start
-    // with one), nor are words of a message that a traceback follows on its line (`Scheduler hit an exception: …`).
+    // with one) unless a tab follows it (`cat -n`'s line numbers), nor are words of a message that a traceback follows
+    // on its line (`Scheduler hit an exception: …`).
     const prefix = at < 0 ? '' : rest.slice(0, at).trim();
-    if (!/[^\d\s]/.test(prefix) || SENTENCE.test(prefix)) return;
+    const numbered = /^ *\d+\t\s*$/.test(rest.slice(0, at));
+    if ((!numbered && !/[^\d\s]/.test(prefix)) || SENTENCE.test(prefix)) return;
     const shape = shapeOf(rest.slice(0, at));
     const count = (counts.get(shape) ?? 0) + 1;
     counts.set(shape, count);
