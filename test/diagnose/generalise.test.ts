@@ -119,6 +119,13 @@ describe('general failure shapes', () => {
     expect(diagnose('auto', ["error: invalid value 'int9' for '--quantize <QUANTIZE>'"]).class).toBe(
       'invalid-value',
     );
+    // A shard's check that it has a GPU of its own: more shards than the GPUs it sees.
+    const shards = diagnose('tgi', [
+      '2023-06-02T09:00:01.000000Z ERROR shard-manager: text_generation_launcher: Shard complete standard error output:',
+      'AssertionError: Each process is one gpu',
+    ]);
+    expect(shards.class).toBe('invalid-value');
+    expect(shards.advice.join(' ')).toContain('--num-shard');
     // After a wrapper's words on the same line (an entrypoint's notice; a page that joined the lines).
     const joined = diagnose('auto', [
       "Exit code: 2. Reason: unable to refresh ld cache, not a big deal in most cases error: unexpected argument 'serve' found Usage: text-generation-launcher [OPTIONS]",

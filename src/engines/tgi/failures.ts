@@ -95,6 +95,18 @@ export const TGI_SIGNATURES: readonly Signature[] = [
     summary: (f) => `TGI's launcher rejected its arguments: ${f.value ?? ''}`,
   },
   {
+    // A shard's check that its rank has a GPU of its own (`utils/dist.py`): more shards than the GPUs it sees.
+    id: 'tgi-more-shards-than-gpus',
+    class: 'invalid-value',
+    weight: 90,
+    needles: ['Each process is one gpu'],
+    pattern: /Each process is one gpu/,
+    samples: ['AssertionError: Each process is one gpu'],
+    facts: () => ({ flag: '--num-shard' }),
+    summary: () =>
+      'TGI was asked for more shards than the GPUs the process sees (--num-shard against CUDA_VISIBLE_DEVICES)',
+  },
+  {
     id: 'tgi-sharding-unsupported',
     class: 'invalid-value',
     weight: 90,
