@@ -81,7 +81,7 @@ SCOPES = {
     ],
 }
 
-LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "info_once", "warning_once"}
+LOG_METHODS = {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "info_once", "warning_once"}
 LOGGER_NAMES = re.compile(r"(?i)log")
 
 

@@ -672,6 +672,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     );
     // A report that a process died (a shell's bare `Killed`, an engine noticing a worker gone) after a fatal error is
     // that failure's cleanup (a launcher killing its own process tree), not its cause: the error above it explains it.
+    // Another such report above it explains nothing.
     const first = candidates[0];
     // The heaviest fatal finding above the first one that names an error of its own and passes `test`.
     const fatalAbove = (test: (signature: Signature) => boolean) =>
@@ -686,7 +687,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           );
     const cause =
       first?.hits.signature.consequence === true
-        ? fatalAbove((signature) => signature.class !== 'killed')
+        ? fatalAbove((signature) => signature.consequence !== true && signature.class !== 'killed')
         : undefined;
     // A rank's connection closed by its peer is the peer's death, when the log shows that death above it (a GPU
     // fault, a signal): the death is the cause, not the distributed layer that noticed it.

@@ -2371,6 +2371,24 @@ describe('general failure shapes', () => {
     );
   });
 
+  it("reads vLLM ≤ 0.8.4's fatal signal from its workers as another process's failure, which any cause outranks", () => {
+    const signalled = [
+      'CRITICAL 04-17 03:28:36 [multiproc_executor.py:49] MulitprocExecutor got fatal signal from worker processes, shutting down. See stack trace above for root cause issue.',
+      'CRITICAL 04-17 03:28:36 [core_client.py:359] Got fatal signal from worker processes, shutting down. See stack trace above for root cause issue.',
+    ];
+    const alone = diagnose('vllm', signalled);
+    expect(alone.class).toBe('peer-rank-failed');
+    expect(alone.summary).toMatch(/its own error is not in this log/);
+    // The shell's word that the process was killed, below it, and a worker's own error, above it, say more.
+    expect(diagnose('vllm', [...signalled, 'Killed']).class).toBe('killed');
+    expect(
+      diagnose('vllm', [
+        '(VllmWorker rank=0 pid=9) ERROR 04-17 03:28:35 [multiproc_executor.py:370] torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.',
+        ...signalled,
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
   it('reads a log cut right below an error the engine logged as a failure, not a hang', () => {
     const start = 'INFO 05-26 00:17:40 [api_server.py:1043] vLLM API server version 0.8.5';
     const atError = diagnose('vllm', [

@@ -286,6 +286,24 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       "a vLLM worker process failed to start, and its own error is not in this log: read the worker's output (a separate .err file, its container or node) and the kernel log (dmesg) for a process killed by the OOM killer",
   },
   {
+    // V1's client and executor up to 0.8.4, told by a failed process (SIGUSR1) that it died: `Got fatal signal from
+    // worker processes, shutting down. See stack trace above for root cause issue.` Any error of the process that died
+    // outweighs it; chosen, it is all the log says: another process failed, and its error is in its own output.
+    id: 'vllm-fatal-signal-from-workers',
+    class: 'peer-rank-failed',
+    weight: 11,
+    consequence: true,
+    needles: ['fatal signal from worker'],
+    releases: { since: '0.7.0', until: '0.8.5' },
+    pattern: /[Gg]ot fatal signal from worker processes/,
+    samples: [
+      'Got fatal signal from worker processes, shutting down. See stack trace above for root cause issue.',
+      'MulitprocExecutor got fatal signal from worker processes, shutting down. See stack trace above for root cause issue.',
+    ],
+    summary: () =>
+      "a vLLM engine or worker process died and signalled the server to shut down; its own error is not in this log: read that process's output and the kernel log (dmesg) for a process killed by the OOM killer",
+  },
+  {
     // A worker's busy loop raised (during startup this is CUDA graph capture or a profiling run); the traceback
     // that follows names the error.
     id: 'vllm-workerproc-exception',
