@@ -2389,6 +2389,20 @@ describe('general failure shapes', () => {
     ).toBe('cuda-oom');
   });
 
+  it('reads GPUs given by UUID where the server reads indexes as a rejected value, also relayed by a subprocess', () => {
+    const prefix = '(APIServer pid=1) ERROR 07-29 10:26:04 [registry.py:951] ';
+    const result = diagnose('vllm', [
+      `${prefix}Error in inspecting model architecture 'Qwen3_5MoeForConditionalGeneration'`,
+      `${prefix}RuntimeError: Error raised in subprocess:`,
+      `${prefix}ValueError: invalid literal for int() with base 10: 'GPU-d0f446cf-1771-414c-e116-a39138798a8c'`,
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toContain('CUDA_VISIBLE_DEVICES to GPU indexes');
+    expect(diagnose('vllm', ["ValueError: invalid literal for int() with base 10: 'abc'"]).class).not.toBe(
+      'invalid-value',
+    );
+  });
+
   it('reads a log cut right below an error the engine logged as a failure, not a hang', () => {
     const start = 'INFO 05-26 00:17:40 [api_server.py:1043] vLLM API server version 0.8.5';
     const atError = diagnose('vllm', [

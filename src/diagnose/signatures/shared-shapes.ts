@@ -89,6 +89,22 @@ export const SHARED_SHAPE_SIGNATURES: readonly Signature[] = [
       `a port setting${f.flag === '' || f.flag === undefined ? '' : ` (${f.flag})`} holds the URL ${f.value ?? ''}: Kubernetes sets <SERVICE>_PORT=tcp://… for every Service, so a Service named like the engine overrides its port variable (rename the Service, or set enableServiceLinks: false)`,
   },
   {
+    // A device list that names GPUs by UUID (`CUDA_VISIBLE_DEVICES=GPU-d0f4…`, as some schedulers and container
+    // runtimes set it) read by code that takes indexes: `int('GPU-…')` fails. Relayed from a subprocess (vLLM's model
+    // inspection), it is still the cause, so it outweighs the wrapper that relays it.
+    id: 'gpu-uuid-as-index',
+    class: 'invalid-value',
+    weight: 101,
+    needles: ["base 10: 'GPU-", "base 10: 'MIG-"],
+    pattern: /invalid literal for int\(\) with base 10: '((?:GPU|MIG)-[0-9A-Fa-f][\w/-]*)'/,
+    samples: [
+      "ValueError: invalid literal for int() with base 10: 'GPU-d0f446cf-1771-414c-e116-a39138798a8c'",
+    ],
+    facts: (m) => ({ flag: 'CUDA_VISIBLE_DEVICES', value: m[1] ?? '' }),
+    summary: (f) =>
+      `the visible GPUs are given by UUID (${f.value ?? 'GPU-…'}) where the server reads indexes: set CUDA_VISIBLE_DEVICES to GPU indexes (0,1,…), as nvidia-smi numbers them`,
+  },
+  {
     // A rank that opened a GPU the process cannot see (`CUDA error: invalid device ordinal`, also HIP's): more ranks on
     // this node than visible GPUs, from the parallel sizes or a CUDA_VISIBLE_DEVICES that shows fewer.
     id: 'invalid-device-ordinal',
