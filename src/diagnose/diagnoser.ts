@@ -25,7 +25,13 @@ import {
   TRANSLATED_SIGNAL_REPORT,
 } from './signatures.ts';
 import type { Redactor } from '../redact/redactor.ts';
-import { ALWAYS_NEEDLES, ERROR_NEEDLES, PHASE_NEEDLES, minimizeNeedles } from './needles.ts';
+import {
+  ALWAYS_NEEDLES,
+  ERROR_NEEDLES,
+  PHASE_NEEDLES,
+  SERVING_HINT_NEEDLES,
+  minimizeNeedles,
+} from './needles.ts';
 import { createLiteralMatcher } from './literal-automaton.ts';
 import { EXCEPTION_CLASS, EXCEPTION_NAME_HEAD } from './exception-modules.ts';
 import { CAPTURE_ENDS, QUOTED_LINES, STOP_RULES, SURVIVED_THREADS } from './engine-lines.ts';
@@ -43,7 +49,12 @@ const PREFILTER = createLiteralMatcher(ALL_NEEDLES);
 const FRAME_NEEDLES = createLiteralMatcher(FRAME_CONTEXTS.map((context) => context.needle));
 // A file's search, one byte automaton, costs the same with non-ASCII needles.
 const FILE_NEEDLES = {
-  settled: [...BASE_NEEDLES, ...TRANSLATED_SIGNAL_NAMES],
+  settled: [
+    ...minimizeNeedles(
+      [...ERROR_NEEDLES, ...ALWAYS_NEEDLES].filter((needle) => !SERVING_HINT_NEEDLES.includes(needle)),
+    ),
+    ...TRANSLATED_SIGNAL_NAMES,
+  ],
   all: [...ALL_NEEDLES, ...TRANSLATED_SIGNAL_NAMES],
 };
 

@@ -141,6 +141,12 @@ export const ALWAYS_NEEDLES: readonly string[] = [
   ...NAMED_ENGINES.flatMap((engine) => (engine.stopLines ?? []).map((rule) => rule.needle)),
 ];
 
+// Engine hints that only a serving server prints, line after line: after the start got through, a file's search skips
+// them (a day of SGLang's `Decode batch` lines would otherwise all be read).
+export const SERVING_HINT_NEEDLES: readonly string[] = NAMED_ENGINES.flatMap(
+  (engine) => engine.servingHintNeedles ?? [],
+);
+
 // Phase and ready lines, from each engine's rules; searched until the start reached its ready line (then only a
 // restart brings them back).
 export const PHASE_NEEDLES: readonly string[] = [

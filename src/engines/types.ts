@@ -190,6 +190,9 @@ export interface EngineSpec {
   weakHints?: RegExp;
   /** Literals always searched for hint lines (a hint that begins every line, like a process tag, may have none). */
   hintNeedles: readonly string[];
+  /** Those of hintNeedles that only a serving server prints, line after line (SGLang's `Decode batch`): once the start
+   * got through, a log file's search skips them. */
+  servingHintNeedles?: readonly string[];
   /** Python (or other) package folders in traceback frames, e.g. `sglang/`. */
   framePackages: readonly string[];
   /** Traceback frames of the engine's own steps that give an unnamed error below them a class. */

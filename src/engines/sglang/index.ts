@@ -43,6 +43,7 @@ export const sglang: EngineSpec = {
   hints:
     /sglang|SGLang|launch_server\.py|ServerArgs\(|\bDecode batch[.,] #running-req: |\bPrefill batch[.,] #new-seq: /,
   hintNeedles: ['sglang', 'SGLang', 'launch_server', 'ServerArgs', 'Decode batch', 'Prefill batch'],
+  servingHintNeedles: ['Decode batch', 'Prefill batch'],
   framePackages: ['sglang/'],
   frameContexts: SGLANG_FRAME_CONTEXTS,
   phaseSteps: SGLANG_PHASE_STEPS,

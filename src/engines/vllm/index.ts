@@ -54,6 +54,7 @@ export const vllm: EngineSpec = {
   // Not the process tags: they begin every line (heartbeats included), and the lines read for other reasons carry
   // them too, so searching each line for them would only slow a long log down.
   hintNeedles: ['vLLM', 'vllm', 'Vllm', 'Route: /', 'Avg prompt', 'LLM engine', 'LLMEngine'],
+  servingHintNeedles: ['Avg prompt'],
   framePackages: ['vllm/'],
   frameContexts: VLLM_FRAME_CONTEXTS,
   versionFromLog: vllmVersionFromLog,

@@ -61,6 +61,19 @@ describe('diagnoseLogFile', () => {
     expect(diagnosis.evidence.map((e) => e.line)).toContain(first + crash.length - 1);
   });
 
+  it("reads past a serving server's batch lines once its start got through, and still finds a restart after them", async () => {
+    const path = join(dir, 'big.log');
+    const ready = readLines('sglang-ready-01.log').map((l) => l.text);
+    const restart = [
+      "[2025-09-12 08:00:00] server_args=ServerArgs(model_path='m', tp_size=1)",
+      ...readLines('sglang-cuda-oom-01.log').map((l) => l.text),
+    ];
+    const first = await writeLog(path, ready, 18 * 1024 * 1024, restart);
+    const diagnosis = await diagnoseLogFile(path, { engine: 'auto' });
+    expect(diagnosis.class).toBe('cuda-oom');
+    expect(diagnosis.evidence.every((e) => (e.line ?? 0) >= first)).toBe(true);
+  });
+
   it('finds a root cause at the start of an 18 MB log whose process then kept printing', async () => {
     const path = join(dir, 'big.log');
     await writeLog(
