@@ -58,6 +58,9 @@ const FILE_NEEDLES = {
   all: [...ALL_NEEDLES, ...TRANSLATED_SIGNAL_NAMES],
 };
 
+// The empty literal: every line holds it.
+const EVERY_LINE: readonly string[] = [''];
+
 /** How many of the last lines are kept for evidence. */
 const TAIL_LINES = 8;
 /** How many lines above a failure line the diagnoser reads (the traceback frame that loaded a checkpoint). */
@@ -169,7 +172,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const hits = new Map<string, SignatureHits>();
   const ring: RawLine[] = [];
   // A wrapper's prefix learned from the log (see wrapper-prefix.ts), and the lines it was taken off, as they were.
-  const wrapper = createWrapperPrefix();
+  // Whether the start got through (its ready line, after its first phase): a log file's search then narrows.
+  const settled = (): boolean => {
+    const engine = resolveEngine();
+    const readyLine = through.readyFor(engine);
+    const start = trackerFor(engine)?.phaseMarks()[0];
+    return readyLine !== undefined && (start === undefined || start.line <= readyLine.line);
+  };
+  // Learned from every line until the start got through: a log file's search passes them all on meanwhile, so a fed
+  // diagnoser and a file's read the same lines.
+  const wrapper = createWrapperPrefix(() => !settled());
   const unwrapped = new Map<number, string>();
   const guess = createEngineGuess();
   const trackers = new Map<EngineId, LogStartTracker>();
@@ -916,11 +928,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       else for (const text of pieces) take({ line: input.line, text }, false);
     },
     needles() {
-      const engine = resolveEngine();
-      const readyLine = through.readyFor(engine);
-      const start = trackerFor(engine)?.phaseMarks()[0];
-      const settled = readyLine !== undefined && (start === undefined || start.line <= readyLine.line);
-      return settled ? FILE_NEEDLES.settled : FILE_NEEDLES.all;
+      if (settled()) return FILE_NEEDLES.settled;
+      return wrapper.learning() ? EVERY_LINE : FILE_NEEDLES.all;
     },
     finish(end: DiagnoseEnd = {}): Diagnosis {
       return afterServing(explain(end), end);

@@ -2,7 +2,8 @@
 // shipper's `app=vllm pod=x | `), learned from the log itself: where the same unknown text (its digits aside) stands
 // before a known prefix that names a level or a rank or is a stamp of a dozen characters or more, before a traceback's
 // header or frames, or before a JSON record, on three lines, it is a wrapper's prefix, and it is taken off every line
-// that starts with it. Only the first 2,000 lines are looked at (about 6 µs a line; a wrapper prefixes every line).
+// that starts with it. Only the first 2,000 lines it is given to learn from are looked at (about 6 µs a line; a wrapper
+// prefixes every line).
 // Written by hand: the prefix shapes are open-ended, so only the log can say what its wrapper prints.
 import { stripAnsi } from '../logs/normalize.ts';
 import { stripPrefixes } from '../logs/prefixes.ts';
@@ -52,9 +53,12 @@ const shapeOf = (prefix: string): string =>
 export interface WrapperPrefix {
   /** The line without the learned prefix, or the line itself when none applies. */
   strip(text: string): string;
+  /** Whether it still looks at lines to learn from (a log file's search then passes every line on). */
+  learning(): boolean;
 }
 
-export const createWrapperPrefix = (): WrapperPrefix => {
+/** `observes` says whether a line may be learned from (the diagnoser's: until the start got through). */
+export const createWrapperPrefix = (observes: (text: string) => boolean = () => true): WrapperPrefix => {
   const counts = new Map<string, number>();
   const learned: RegExp[] = [];
   let observed = 0;
@@ -78,7 +82,10 @@ export const createWrapperPrefix = (): WrapperPrefix => {
     }
   };
 
+  const learning = (): boolean => learned.length < MAX_LEARNED && observed < MAX_OBSERVED;
+
   return {
+    learning,
     strip(text) {
       if (learned.length === 0 && observed >= MAX_OBSERVED) return text;
       const plain = stripAnsi(text);
@@ -94,7 +101,7 @@ export const createWrapperPrefix = (): WrapperPrefix => {
       };
       const known = unwrap();
       if (known !== undefined) return known;
-      if (learned.length < MAX_LEARNED && observed < MAX_OBSERVED) observe(rest);
+      if (learning() && observes(text)) observe(rest);
       return unwrap() ?? text;
     },
   };

@@ -188,12 +188,13 @@ const RULES: PrefixRule[] = [
     level: () => 'info',
   },
   // glog (Triton Inference Server, abseil-based programs): `E1115 02:58:51.162611 1 backend_model.cc:634] `, and
-  // torch's logging in its format (`E0716 18:21:22.792000 132331 torch/_inductor/runtime/triton_heuristics.py:874] `). Only
+  // torch's logging in its format (`E0716 18:21:22.792000 132331 torch/_inductor/runtime/triton_heuristics.py:874] `,
+  // with torch.compile's frame id after it: `[22/0] `). Only
   // its info level is kept: the fast paths find warning and error levels by literal (LEVEL_LITERALS), and a lone
   // letter is none; an unlevelled line counts as fatal, as an E line is.
   {
     first: 'u',
-    pattern: /^([IWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ [\w./-]+:\d+\] /,
+    pattern: /^([IWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+\s+\d+ [\w./-]+:\d+\] (?:\[\d+\/\d+(?:_\d+)?\] )?/,
     level: (m) => (m[1] === 'I' ? 'info' : null),
   },
   // torch: `[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143] `.
