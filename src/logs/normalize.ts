@@ -2,7 +2,7 @@
 // onto the next log line. Evidence never quotes the normalised text; it quotes the raw line (ANSI removed).
 import { stripVTControlCharacters } from 'node:util';
 import { readJsonRecord } from './json-record.ts';
-import { stripPrefixes, type LineLevel } from './prefixes.ts';
+import { stripPrefixes, type LineLevel, type StrippedLine } from './prefixes.ts';
 import { splitProgressBar, type ProgressBar } from './progress-bar.ts';
 
 /** One message inside a physical line: a log message, or a progress bar. */
@@ -79,6 +79,12 @@ export const collapseRedraws = (text: string): string => {
   return '';
 };
 
+// Xinference's actor framework (xoscar) puts the actor's address before the message of an error it relays, after the
+// exception's class or alone: `KeyError: [address=0.0.0.0:35521, pid=15640] 'layers.10.mlp.gate.g_idx'`.
+const RELAY_TAG = /^((?:[\w.]+\.)?[A-Z]\w*: )?\[address=[^\]\s,]+, pid=\d+\] /;
+const withoutRelayTag = (line: StrippedLine): StrippedLine =>
+  line.text.includes('[address=') ? { ...line, text: line.text.replace(RELAY_TAG, '$1') } : line;
+
 // Normalises one raw physical line into the messages it holds.
 export const normalizeLine = (raw: string): NormalizedLine => {
   const pieces: LinePiece[] = [];
@@ -86,7 +92,7 @@ export const normalizeLine = (raw: string): NormalizedLine => {
   let inherited: { rank: number | null; level: LineLevel | null } = { rank: null, level: null };
   // A physical line holds at most a few bars then one message; the bound keeps hostile input cheap.
   for (let i = 0; i < 4 && rest.trim() !== ''; i++) {
-    const stripped = stripPrefixes(rest);
+    const stripped = withoutRelayTag(stripPrefixes(rest));
     const rank = stripped.rank ?? inherited.rank;
     const level = stripped.level ?? inherited.level;
     // A JSON record may come indented (pasted in a code block).

@@ -73,6 +73,15 @@ const RULES: PrefixRule[] = [
     pattern: new RegExp(String.raw`^${DATE}[ T]${TIME}(?:[,.]\d+)? - [\w.]+ - ([A-Z]+) - `),
     level: (m) => levelOf(m[1]),
   },
+  // A Python logger configured as `asctime name process levelname` (Xinference):
+  // `2025-06-06 17:54:18,316 xinference.api.restful_api 15545 ERROR    `.
+  {
+    first: 't',
+    pattern: new RegExp(
+      String.raw`^${DATE} ${TIME}(?:[,.]\d+)? [A-Za-z_][\w.]* \d+ (DEBUG|INFO|WARNING|ERROR|CRITICAL) +`,
+    ),
+    level: (m) => levelOf(m[1]),
+  },
   // Container UI / loguru: `2025-04-29 22:14:28.456 | ` and `2024-04-27 10:13:05 | ERROR | stderr | `.
   {
     first: 't',

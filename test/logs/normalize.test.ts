@@ -33,6 +33,18 @@ describe('ANSI and carriage returns', () => {
     );
   });
 
+  it("removes xoscar's relay tag (Xinference) after an exception's class or before a relayed message", () => {
+    expect(
+      normalizeLine("KeyError: [address=0.0.0.0:35521, pid=15640] 'layers.10.mlp.gate.g_idx'").text,
+    ).toBe("KeyError: 'layers.10.mlp.gate.g_idx'");
+    expect(
+      normalizeLine(
+        "2025-06-06 17:54:18,316 xinference.api.restful_api 15545 ERROR    [address=0.0.0.0:35521, pid=15640] 'x.y'",
+      ).text,
+    ).toBe("'x.y'");
+    expect(normalizeLine('[address=0.0.0.0:1, pid=2] boom').text).toBe('boom');
+  });
+
   it('removes colour codes', () => {
     expect(stripAnsi('\u001b[32mINFO\u001b[0m 11-24 11:44:17 [core.py:1] ok')).toBe(
       'INFO 11-24 11:44:17 [core.py:1] ok',

@@ -167,6 +167,12 @@ describe('stripPrefixes', () => {
       'warning',
     ],
     ['[2026-05-18 04:08:54.911161][UC][E] Worker proc died', 'Worker proc died', null, 'error'],
+    [
+      '2025-06-06 17:54:18,316 xinference.api.restful_api 15545 ERROR    Model launch failed',
+      'Model launch failed',
+      null,
+      'error',
+    ],
     // A quote marker, then the log's own indent, then its prefixes.
     [
       '>     2024-11-03T22:19:14.922964Z  INFO text_generation_router::server: router/src/server.rs:2354: Connected',
