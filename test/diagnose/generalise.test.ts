@@ -2403,6 +2403,34 @@ describe('general failure shapes', () => {
     );
   });
 
+  it('reads a GPU too old for a quantization scheme or for FlashAttention as a setting this GPU cannot run', () => {
+    const scheme = diagnose('vllm', [
+      "ERROR 07-02 03:13:11 [engine.py:458] ('Quantization scheme is not supported for ', 'the current GPU. Min capability: 80. ', 'Current capability: 75.')",
+    ]);
+    expect(scheme.class).toBe('invalid-value');
+    expect(scheme.summary).toContain('compute capability 80 (this GPU: 75)');
+    expect(diagnose('vllm', ['RuntimeError: FlashAttention only supports Ampere GPUs or newer.']).class).toBe(
+      'invalid-value',
+    );
+  });
+
+  it('reads a model directory without tokenizer files as the model not found', () => {
+    const result = diagnose('vllm', ['ValueError: No tokenizer file found in directory: /models/Qwen3-Omni']);
+    expect(result.class).toBe('model-not-found-or-auth');
+    expect(result.summary).toContain('/models/Qwen3-Omni');
+  });
+
+  it("reads SGLang refusing a client's request as too long as a server that took requests", () => {
+    const result = diagnose('sglang', [
+      "[2025-03-03 06:40:00] server_args=ServerArgs(model_path='m', tp_size=8)",
+      '[2025-03-03 06:49:28 TP5] Input length (160062 tokens) exceeds the maximum allowed length (59862 tokens). Use a shorter input or enable --allow-auto-truncate.',
+      '[2025-03-03 06:49:28 TP5] Scheduler hit an exception: Traceback (most recent call last):',
+      "TypeError: '>' not supported between instances of 'NoneType' and 'int'",
+    ]);
+    expect(result.class).toBe('ready');
+    expect(result.summary).toMatch(/took requests; later/);
+  });
+
   it('reads a log cut right below an error the engine logged as a failure, not a hang', () => {
     const start = 'INFO 05-26 00:17:40 [api_server.py:1043] vLLM API server version 0.8.5';
     const atError = diagnose('vllm', [

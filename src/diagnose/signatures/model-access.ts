@@ -109,13 +109,15 @@ export const MODEL_ACCESS_SIGNATURES: readonly Signature[] = [
     id: 'hf-cannot-load',
     class: 'model-not-found-or-auth',
     weight: 99,
-    needles: ["Can't load"],
+    // Also mistral-common's loader finding no tokenizer file in a directory (`No tokenizer file found in directory: X`).
+    needles: ["Can't load", 'No tokenizer file found'],
     pattern:
-      /Can't load (?:the )?(?:configuration of|tokenizer for|model for|feature extractor for|image processor for|processor for) '([^'{}]+)'\. If you were trying to load it from/,
+      /Can't load (?:the )?(?:configuration of|tokenizer for|model for|feature extractor for|image processor for|processor for) '([^'{}]+)'\. If you were trying to load it from|No tokenizer file found in directory: (\S+)/,
     samples: [
+      'ValueError: No tokenizer file found in directory: /hdd2/ltg/Qwen3-Omni-30B-A3B-Instruct',
       "OSError: Can't load tokenizer for '../Model/merged'. If you were trying to load it from 'https://huggingface.co/models', make sure you don't have a local directory with the same name. Otherwise, make sure '../Model/merged' is the correct path to a directory containing all relevant files for a LlamaTokenizerFast tokenizer.",
     ],
-    facts: (m) => ({ model: m[1] ?? '', kind: 'not-found' }),
+    facts: (m) => ({ model: m[1] ?? m[2] ?? '', kind: 'not-found' }),
     summary: (f) =>
       `'${f.model ?? ''}' holds no files the loader needs: a wrong path, an incomplete download, or a Hub id that does not exist`,
   },

@@ -229,20 +229,37 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
   },
   {
     // No kernel for a quantized layer runs on this GPU (each candidate names the compute capability it needs): the
-    // checkpoint's number format needs a newer GPU, like FP8 above.
+    // checkpoint's number format needs a newer GPU, like FP8 above. Also a quantization scheme's own check (`Min
+    // capability: 80. Current capability: 75.`, as vLLM 0.9's V0 engine logs an error's arguments: a tuple of strings).
     id: 'kernel-capability',
     class: 'invalid-value',
     weight: 93,
-    needles: ['Failed to find a kernel', 'requires capability'],
+    needles: ['Failed to find a kernel', 'requires capability', 'Min capability'],
     pattern:
-      /Failed to find a kernel that can implement the ([\w ]+?) linear layer|requires capability (\d+), current (\d+)/,
+      /Failed to find a kernel that can implement the ([\w ]+?) linear layer|requires capability (\d+), current (\d+)|Min capability: (\d+)\.[', ]*Current capability: (\d+)/,
     samples: [
       'ValueError: Failed to find a kernel that can implement the WNA16 linear layer. Reasons: ',
       'MacheteLinearKernel requires capability 90, current 89',
+      "ERROR 07-02 03:13:11 [engine.py:458] ('Quantization scheme is not supported for ', 'the current GPU. Min capability: 80. ', 'Current capability: 75.')",
     ],
-    facts: (m) => ({ value: m[1] ?? `compute capability ${m[2] ?? ''} (this GPU: ${m[3] ?? ''})` }),
+    facts: (m) => ({
+      value: m[1] ?? `compute capability ${m[2] ?? m[4] ?? ''} (this GPU: ${m[3] ?? m[5] ?? ''})`,
+    }),
     summary: (f) =>
       `no kernel for the checkpoint's quantized layers runs on this GPU (${f.value ?? ''}): use a checkpoint or quantization this GPU supports`,
+  },
+  {
+    // FlashAttention's own check: its kernels need an Ampere GPU or newer, so an attention backend that uses it cannot
+    // run here (choose another, or a GPU of compute capability 8.0 or more).
+    id: 'flash-attention-capability',
+    class: 'invalid-value',
+    weight: 93,
+    needles: ['only supports Ampere'],
+    pattern: /FlashAttention only supports Ampere GPUs or newer/,
+    samples: ['RuntimeError: FlashAttention only supports Ampere GPUs or newer.'],
+    facts: () => ({ value: 'FlashAttention (compute capability 8.0 or newer)' }),
+    summary: () =>
+      'this GPU is older than Ampere, and FlashAttention runs only on Ampere or newer: choose another attention backend',
   },
   {
     id: 'bf16-capability',

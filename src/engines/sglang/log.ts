@@ -13,9 +13,11 @@ export const SGLANG_READY_LINE =
 // SGLang's own warm-up request, `/generate` or `/encode`, answered: the warm-up is then over and succeeded, also in
 // early releases that printed no ready line after it. Or a decode step with several requests and a thousand tokens
 // or more in flight: the warm-up sends one short prompt per DP rank (eight new tokens each), so this is clients'
-// work, also on a node that serves no HTTP itself (`--node-rank 1`, which never prints the ready line).
+// work, also on a node that serves no HTTP itself (`--node-rank 1`, which never prints the ready line). Or a client's
+// request refused as longer than the context (`Input length (160062 tokens) exceeds the maximum allowed length …`):
+// the warm-up's prompt is a few tokens.
 export const SGLANG_SERVING_LINE =
-  /The server is fired up and ready to roll!|^Dummy health check server started in background thread at |^Decode batch[.,] #running-req: (?:[2-9]|[1-9]\d+), #(?:full )?token: \d{4,}|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d|"POST \/(?:generate|encode) HTTP\/[\d.]+" 200/;
+  /The server is fired up and ready to roll!|^Input length \(\d+ tokens\) exceeds the maximum allowed length |^Dummy health check server started in background thread at |^Decode batch[.,] #running-req: (?:[2-9]|[1-9]\d+), #(?:full )?token: \d{4,}|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d|"POST \/(?:generate|encode) HTTP\/[\d.]+" 200/;
 
 // A decode step's metrics: requests generating. The warm-up request logs them too (with --decode-log-interval 1), so
 // they count only where no start is in view. A hybrid model's lines count its full-attention tokens (`#full token: N`).
@@ -248,6 +250,7 @@ export const SGLANG_PHASE_NEEDLES: readonly string[] = [
   'max_total',
   'Started',
   'HTTP/1',
+  'xceeds the max', // a client's request refused as too long: `Input length (N tokens) exceeds the maximum allowed length`
   'nccl==',
   // a finished bar: the caller's own, after an offline Engine's quiet start (SGLANG_QUIET_START)
   '100%|',
