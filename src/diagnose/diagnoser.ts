@@ -179,9 +179,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const start = trackerFor(engine)?.phaseMarks()[0];
     return readyLine !== undefined && (start === undefined || start.line <= readyLine.line);
   };
-  // Learned from every line until the start got through: a log file's search passes them all on meanwhile, so a fed
-  // diagnoser and a file's read the same lines.
-  const wrapper = createWrapperPrefix(() => !settled());
+  // Learned from every line until the start got through (checked as lines are inspected): a log file's search passes
+  // them all on meanwhile, so a fed diagnoser and a file's read the same lines.
+  let beforeThrough = true;
+  const wrapper = createWrapperPrefix(() => beforeThrough);
   const unwrapped = new Map<number, string>();
   const guess = createEngineGuess();
   const trackers = new Map<EngineId, LogStartTracker>();
@@ -906,6 +907,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     if (ring.length > TAIL_LINES) ring.shift();
     if (!PREFILTER.test(line.text) && !TRANSLATED_SIGNAL_REPORT.test(line.text)) return;
     inspect(line);
+    if (beforeThrough && settled()) beforeThrough = false;
     // Keep the raw text of phase and bar lines: evidence quotes raw lines, trackers keep normalised ones.
     for (const tracker of trackers.values()) {
       if (tracker.phaseMarks().at(-1)?.line === line.line || tracker.lastBarLine?.line === line.line) {
@@ -929,7 +931,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     },
     needles() {
       if (settled()) return FILE_NEEDLES.settled;
-      return wrapper.learning() ? EVERY_LINE : FILE_NEEDLES.all;
+      return beforeThrough && wrapper.learning() ? EVERY_LINE : FILE_NEEDLES.all;
     },
     finish(end: DiagnoseEnd = {}): Diagnosis {
       return afterServing(explain(end), end);

@@ -21,6 +21,8 @@ const MAX_LEARNED = 3;
 const OWN_LINE_START =
   /^(?:Traceback \(most recent call last\):|File "[^"]+", line \d+|\{"(?:timestamp|time|level)":)/;
 
+const CONTAINER_NAME = /^[a-z0-9][\w.-]*(?:@[\w.-]+)?\s*\| /;
+
 // Three words in lower case in a row: a message's words, not a wrapper's tag.
 const SENTENCE = /\b[a-z]+ [a-z]+ [a-z]+\b/;
 
@@ -31,8 +33,12 @@ const knownStartAfter = (text: string): number => {
     const before = text.charCodeAt(at - 1);
     // Only after a separator: a space, a tab, `:`, `|` or `]`.
     if (before !== 32 && before !== 9 && before !== 58 && before !== 124 && before !== 93) continue;
-    if (text.charCodeAt(at) === 32) continue;
+    // Nor where a word in lower case follows, but for a container's name (docker compose's `sglang_serving_0  | `):
+    // no engine's own line, nor another prefix it is read with, starts so.
+    const next = text.charCodeAt(at);
+    if (next === 32) continue;
     const rest = text.slice(at);
+    if (next >= 97 && next <= 122 && !CONTAINER_NAME.test(rest)) continue;
     if (OWN_LINE_START.test(rest)) return at;
     const stripped = stripPrefixes(rest);
     const taken = rest.length - stripped.text.length;
