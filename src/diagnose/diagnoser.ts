@@ -171,7 +171,6 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const learn = options.redact === undefined ? undefined : (options.redact as Partial<Redactor>).learn;
   const hits = new Map<string, SignatureHits>();
   const ring: RawLine[] = [];
-  // A wrapper's prefix learned from the log (see wrapper-prefix.ts), and the lines it was taken off, as they were.
   // Whether the start got through (its ready line, after its first phase): a log file's search then narrows.
   const settled = (): boolean => {
     const engine = resolveEngine();
@@ -179,10 +178,10 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const start = trackerFor(engine)?.phaseMarks()[0];
     return readyLine !== undefined && (start === undefined || start.line <= readyLine.line);
   };
-  // Learned from every line until the start got through (checked as lines are inspected): a log file's search passes
+  // A wrapper's prefix learned from the log (see wrapper-prefix.ts), and the lines it was taken off, as they were.
+  // Learned from every line until the start got through (stopped as lines are inspected): a log file's search passes
   // them all on meanwhile, so a fed diagnoser and a file's read the same lines.
-  let beforeThrough = true;
-  const wrapper = createWrapperPrefix(() => beforeThrough);
+  const wrapper = createWrapperPrefix();
   const unwrapped = new Map<number, string>();
   const guess = createEngineGuess();
   const trackers = new Map<EngineId, LogStartTracker>();
@@ -907,7 +906,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     if (ring.length > TAIL_LINES) ring.shift();
     if (!PREFILTER.test(line.text) && !TRANSLATED_SIGNAL_REPORT.test(line.text)) return;
     inspect(line);
-    if (beforeThrough && settled()) beforeThrough = false;
+    if (wrapper.learning() && settled()) wrapper.stop();
     // Keep the raw text of phase and bar lines: evidence quotes raw lines, trackers keep normalised ones.
     for (const tracker of trackers.values()) {
       if (tracker.phaseMarks().at(-1)?.line === line.line || tracker.lastBarLine?.line === line.line) {
@@ -931,7 +930,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     },
     needles() {
       if (settled()) return FILE_NEEDLES.settled;
-      return beforeThrough && wrapper.learning() ? EVERY_LINE : FILE_NEEDLES.all;
+      return wrapper.learning() ? EVERY_LINE : FILE_NEEDLES.all;
     },
     finish(end: DiagnoseEnd = {}): Diagnosis {
       return afterServing(explain(end), end);

@@ -2,8 +2,8 @@
 // shipper's `app=vllm pod=x | `), learned from the log itself: where the same unknown text (its digits aside) stands
 // before a known prefix that names a level or a rank or is a stamp of a dozen characters or more, before a traceback's
 // header or frames, or before a JSON record, on three lines, it is a wrapper's prefix, and it is taken off every line
-// that starts with it. Only the first 2,000 lines it is given to learn from are looked at (about 6 µs a line; a wrapper
-// prefixes every line).
+// that starts with it. Only the first 2,000 lines it is given to learn from are looked at (a wrapper prefixes every
+// line), and none once the diagnoser stops it.
 // Written by hand: the prefix shapes are open-ended, so only the log can say what its wrapper prints.
 import { stripAnsi } from '../logs/normalize.ts';
 import { stripPrefixes } from '../logs/prefixes.ts';
@@ -61,13 +61,15 @@ export interface WrapperPrefix {
   strip(text: string): string;
   /** Whether it still looks at lines to learn from (a log file's search then passes every line on). */
   learning(): boolean;
+  /** Learns from no more lines (the diagnoser's: once the start got through); what it learned it keeps taking off. */
+  stop(): void;
 }
 
-/** `observes` says whether a line may be learned from (the diagnoser's: until the start got through). */
-export const createWrapperPrefix = (observes: (text: string) => boolean = () => true): WrapperPrefix => {
+export const createWrapperPrefix = (): WrapperPrefix => {
   const counts = new Map<string, number>();
   const learned: RegExp[] = [];
   let observed = 0;
+  let stopped = false;
 
   const observe = (rest: string): void => {
     observed += 1;
@@ -88,12 +90,16 @@ export const createWrapperPrefix = (observes: (text: string) => boolean = () => 
     }
   };
 
-  const learning = (): boolean => learned.length < MAX_LEARNED && observed < MAX_OBSERVED;
+  const learning = (): boolean => !stopped && learned.length < MAX_LEARNED && observed < MAX_OBSERVED;
 
   return {
     learning,
+    stop() {
+      stopped = true;
+    },
     strip(text) {
-      if (learned.length === 0 && observed >= MAX_OBSERVED) return text;
+      // Nothing learned and nothing more to learn from: the line is read as it is, at no cost.
+      if (learned.length === 0 && !learning()) return text;
       const plain = stripAnsi(text);
       // The unknown prefix may come after known ones (`[server] ` outside it): it is looked for where they end.
       const rest = stripPrefixes(plain).text;
@@ -107,7 +113,7 @@ export const createWrapperPrefix = (observes: (text: string) => boolean = () => 
       };
       const known = unwrap();
       if (known !== undefined) return known;
-      if (learning() && observes(text)) observe(rest);
+      if (learning()) observe(rest);
       return unwrap() ?? text;
     },
   };
