@@ -1,6 +1,7 @@
 // The vocabulary between failure signatures, the diagnoser and the engines' advice.
 import type { DiagnosisClass, PhaseId } from '../events.ts';
 import type { Releases } from '../engines/releases.ts';
+import type { FrameContext } from '../engines/types.ts';
 
 /** What a matched line told us; every field is optional and plain text. */
 export interface FailureFacts {
@@ -74,6 +75,21 @@ export interface Signature {
 // settings are resolved (no accelerator found: a RuntimeError) are not the setting's fault.
 export const CONFIG_CHECK_ERRORS =
   /\b(?:ValueError|AssertionError|NotImplementedError|TypeError)\b|Value error, /;
+
+// An engine's model class taking the checkpoint's tensors (a model's `load_weights`, a parameter's `weight_loader`,
+// vLLM's `AutoWeightsLoader`) in the engine's package (`packagePath`, a pattern of the folder's name): a KeyError,
+// IndexError or AssertionError there with no class of its own is a tensor the class does not have, or has in another
+// shape. An assertion about the process groups is not the checkpoint's. Each engine's folder names its package.
+export const weightLoadingFrame = (packagePath: string, sample: string): FrameContext => ({
+  class: 'weight-mismatch',
+  label: "the model class could not take the checkpoint's tensors",
+  errors: /\b(?:KeyError|IndexError)\b|\bAssertionError\b(?!: .*\b(?:group|distributed)\b)/,
+  needle: 'models/',
+  pattern: new RegExp(
+    String.raw`^File "[^"]*${packagePath}\/[^"]*models\/\w+\.py", line \d+,? in (?:load_weights|weight_loader|_load_module|_load_param)$`,
+  ),
+  samples: [sample],
+});
 
 // "the process holding port N (`ss -ltnp | grep :N`)", or words for a port the log did not name.
 export const portHolder = (port: string | undefined): string =>

@@ -1,5 +1,5 @@
 // SGLang's own failure shapes (docs/engines/log-patterns.md); the advice that names SGLang's flags is in advice.ts.
-import { CONFIG_CHECK_ERRORS, type Signature } from '../../diagnose/facts.ts';
+import { CONFIG_CHECK_ERRORS, type Signature, weightLoadingFrame } from '../../diagnose/facts.ts';
 import type { FrameContext, PhaseStep } from '../types.ts';
 
 // SGLang's wrappers of a failed capture: `Capture cuda graph failed:`, and the piecewise (torch.compile) graphs'
@@ -334,18 +334,10 @@ export const SGLANG_FRAME_CONTEXTS: readonly FrameContext[] = [
       'File "/venv/lib/python3.11/site-packages/sglang/srt/configs/model_config.py", line 326, in get_hf_text_config',
     ],
   },
-  {
-    // The model class taking the checkpoint's tensors (a model's `load_weights`, a parameter's `weight_loader`): a
-    // KeyError, IndexError or AssertionError there with no class of its own is a tensor the class does not have, or has
-    // in another shape. An assertion about the process groups is not the checkpoint's.
-    class: 'weight-mismatch',
-    label: "the model class could not take the checkpoint's tensors",
-    errors: /\b(?:KeyError|IndexError)\b|\bAssertionError\b(?!: .*\b(?:group|distributed)\b)/,
-    needle: 'models/',
-    pattern:
-      /^File "[^"]*sglang\/[^"]*models\/\w+\.py", line \d+,? in (?:load_weights|weight_loader|_load_module|_load_param)$/,
-    samples: ['File "/sgl-workspace/sglang/python/sglang/srt/models/qwen2.py", line 398, in load_weights'],
-  },
+  weightLoadingFrame(
+    'sglang',
+    'File "/sgl-workspace/sglang/python/sglang/srt/models/qwen2.py", line 398, in load_weights',
+  ),
   {
     class: 'warmup-failed',
     label: "SGLang's warm-up request to itself failed",

@@ -1,5 +1,5 @@
 // vLLM's own failure shapes (docs/engines/log-patterns.md); the advice that names vLLM's flags is in advice.ts.
-import { CONFIG_CHECK_ERRORS, type Signature } from '../../diagnose/facts.ts';
+import { CONFIG_CHECK_ERRORS, type Signature, weightLoadingFrame } from '../../diagnose/facts.ts';
 import type { FrameContext } from '../types.ts';
 
 export const VLLM_SIGNATURES: readonly Signature[] = [
@@ -385,20 +385,11 @@ export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
       'File "/usr/local/lib/python3.12/dist-packages/vllm/engine/arg_utils.py", line 1289, in create_engine_config',
     ],
   },
-  {
-    // The model class taking the checkpoint's tensors (a model's `load_weights`, a parameter's `weight_loader`, vLLM's
-    // `AutoWeightsLoader`): a KeyError, IndexError or AssertionError there with no class of its own is a tensor the
-    // class does not have, or has in another shape. An assertion about the process groups is not the checkpoint's.
-    class: 'weight-mismatch',
-    label: "the model class could not take the checkpoint's tensors",
-    errors: /\b(?:KeyError|IndexError)\b|\bAssertionError\b(?!: .*\b(?:group|distributed)\b)/,
-    needle: 'models/',
-    pattern:
-      /^File "[^"]*vllm(?:_\w+)?\/[^"]*models\/\w+\.py", line \d+,? in (?:load_weights|weight_loader|_load_module|_load_param)$/,
-    samples: [
-      'File "/usr/local/lib/python3.12/dist-packages/vllm/model_executor/models/utils.py", line 241, in _load_module',
-    ],
-  },
+  // Also vLLM's platform plugins' (`vllm_ascend/…`).
+  weightLoadingFrame(
+    String.raw`vllm(?:_\w+)?`,
+    'File "/usr/local/lib/python3.12/dist-packages/vllm/model_executor/models/utils.py", line 241, in _load_module',
+  ),
   {
     class: 'graph-capture-failed',
     label: 'CUDA graph capture failed',
