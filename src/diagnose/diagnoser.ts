@@ -8,7 +8,7 @@ type LogEvidence = Evidence & { line: number };
 import { engineOfFrame, getEngine, NAMED_ENGINES } from '../engines/index.ts';
 import { holdsFor, knownRelease } from '../engines/releases.ts';
 import { releaseFor as releaseOf } from '../engines/known-releases.ts';
-import type { EngineId, FrameContext, StopRule } from '../engines/types.ts';
+import type { EngineId, FrameContext, NoticeContext, StopRule } from '../engines/types.ts';
 import type { RawLine } from '../logs/types.ts';
 import { collapseRedraws, normalizeLine, visibleText, type NormalizedLine } from '../logs/normalize.ts';
 import { adviseFor } from './advice.ts';
@@ -19,6 +19,7 @@ import type { DiagnosisContext, FailureFacts, Signature } from './facts.ts';
 import { candidatesFor, frameOf } from './signature-index.ts';
 import {
   FRAME_CONTEXTS,
+  NOTICE_CONTEXTS,
   TORCH_CAPTURE_FRAME,
   TRACEBACK_HEADER,
   TRANSLATED_SIGNAL_NAMES,
@@ -228,6 +229,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const dumpedFrames: SeenFrame[] = [];
   // The lines that chain one traceback to the next (see CHAIN_MARKER), the last ones.
   const chainMarkers: number[] = [];
+  // The first line of each notice of a condition a later unnamed failure comes from (see NOTICE_CONTEXTS).
+  const notices: { line: number; raw: string; context: NoticeContext }[] = [];
   const keepFrame = (frames: SeenFrame[], line: number, raw: string, context: FrameContext): void => {
     if (frames.length >= MAX_FRAMES) frames.splice(MAX_FRAMES / 2, 1);
     frames.push({ line, raw, context });
@@ -369,6 +372,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         if ((holds & 1) === 0 || context === undefined || !context.pattern.test(text)) continue;
         keepFrame(DUMP_FRAME.test(text) ? dumpedFrames : tracedFrames, raw.line, raw.text, context);
       }
+      for (const context of NOTICE_CONTEXTS)
+        if (
+          text.includes(context.needle) &&
+          context.pattern.test(text) &&
+          !notices.some((seen) => seen.context === context)
+        )
+          notices.push({ line: raw.line, raw: raw.text, context });
       const tpMatch = TP_SIZE.exec(text);
       if (tpMatch !== null) tp = Number(tpMatch[1] ?? tpMatch[2] ?? tpMatch[3]);
       through.observe(raw, piece, text);
@@ -453,6 +463,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     lastLineByRank.clear();
     keepFrom(tracedFrames, line, (frame) => frame.line);
     keepFrom(dumpedFrames, line, (frame) => frame.line);
+    keepFrom(notices, line, (notice) => notice.line);
   };
 
   // Evidence quotes a line as the file has it, with the wrapper's prefix the diagnoser took off to read it.
@@ -708,9 +719,20 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
               !isPointer(c.hits.signature) &&
               test(c.hits.signature),
           );
+    const reportedBelow =
+      first?.hits.signature.causeMayFollow === true
+        ? candidates.find(
+            (c) =>
+              c.finding.line > first.finding.line &&
+              c.finding.nonFatal !== true &&
+              c.hits.signature.consequence !== true &&
+              c.hits.signature.class !== 'killed',
+          )
+        : undefined;
     const cause =
       first?.hits.signature.consequence === true
-        ? fatalAbove((signature) => signature.consequence !== true && signature.class !== 'killed')
+        ? (fatalAbove((signature) => signature.consequence !== true && signature.class !== 'killed') ??
+          reportedBelow)
         : undefined;
     // A rank's connection closed by its peer is the peer's death, when the log shows that death above it (a GPU
     // fault, a signal): the death is the cause, not the distributed layer that noticed it.
@@ -801,18 +823,26 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const inCapture = phase === 'graph-capture' || phase === 'draft-graph-capture';
     const endedAt = phaseEngine === undefined ? undefined : captureEndedAt.get(phaseEngine);
     const captureOver = inCapture && endedAt !== undefined && endedAt < at;
+    // An error with no class of its own after a notice of a condition it comes from (no GPU visible) takes the
+    // notice's class, wherever it broke: without a device, the first step that needs one fails.
+    const notice =
+      killedBy === null && signature.class === 'unknown'
+        ? notices.findLast((seen) => seen.line <= at && holdsFor(seen.context.releases, release))
+        : undefined;
     const step =
-      killedBy !== null || (signature.class !== 'unknown' && signature.stepDecides !== true)
+      notice !== undefined ||
+      killedBy !== null ||
+      (signature.class !== 'unknown' && signature.stepDecides !== true)
         ? undefined
         : inCapture && !captureOver
           ? TORCH_CAPTURE_FRAME
           : (inStep ?? (captureOver ? undefined : phaseStep));
-    const cls = killedBy !== null ? 'killed' : (step?.class ?? signature.class);
+    const cls = killedBy !== null ? 'killed' : (notice?.context.class ?? step?.class ?? signature.class);
     const where =
       step === undefined && cls === 'unknown'
         ? stepFrame((context) => context.class === 'unknown')
         : undefined;
-    const label = step?.label ?? where?.frame.context.label;
+    const label = notice?.context.label ?? step?.label ?? where?.frame.context.label;
     const summary =
       killedBy !== null
         ? `the server was killed by ${signalName(killedBy) ?? 'a signal'} (signal ${killedBy}); ${explainSignal(killedBy, phase)}`
@@ -849,6 +879,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         // With the frame that placed a cut traceback, the message its logger printed above it.
         ...(cutFrame === undefined ? [] : [quote(cutFrame.line, cutFrame.raw)]),
         ...(lostMessage === undefined ? [] : [quote(lostMessage.line, lostMessage.raw)]),
+        ...(notice === undefined ? [] : [quote(notice.line, notice.raw)]),
         ...supporting,
       ]),
       advice: adviseFor(advisedBy, cls, facts, context),

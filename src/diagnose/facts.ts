@@ -8,6 +8,8 @@ export interface FailureFacts {
   /** A finer kind inside a class, e.g. `kv-cache` or `nccl-calloc` for cuda-oom, `arch` for weight-mismatch. */
   kind?: string;
   signal?: number;
+  /** A process's exit code as the log reports it (`255`, `None`). */
+  exitCode?: string;
   port?: string;
   flag?: string;
   value?: string;
@@ -48,6 +50,9 @@ export interface Signature {
   fallback?: boolean;
   /** A report that a process died: after a fatal error it is that error's consequence, not the cause. */
   consequence?: boolean;
+  /** A consequence that may reach the log before the error it reports (a child's output flushed after the
+   * launcher's line): the child's error, or its own report of one, below it is the cause too. */
+  causeMayFollow?: boolean;
   /** Counts only where the log ends inside what it matched: a later phase line shows the start went on after it. */
   untilNextPhase?: boolean;
   /** The engine's word that its whole start failed: the engine's first start line after it begins a new start. */

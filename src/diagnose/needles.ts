@@ -100,6 +100,9 @@ export const ERROR_NEEDLES: readonly string[] = [
   'CONFIG_MAPPING', // transformers `config_class = CONFIG_MAPPING[config_dict["model_type"]]` above a KeyError
   // a frame of a step of the start (torch's graph capture, an engine's warm-up) above the error that broke it
   ...FRAME_CONTEXTS.map((context) => context.needle),
+  'No platform', // vLLM's notice that it found no device platform, which a later unnamed failure comes from
+  'PyTorch but', // the second half of torch's out-of-memory message, alone: `… is reserved by PyTorch but unallocated`
+  'sigquit', // SGLang's launcher told by a failing child: `Received sigquit from a child process.`
   'cannot find -l', // the linker of a kernel built at run time: `/usr/bin/ld: cannot find -lcudart`
   'Failed to find a kernel', // vLLM: no kernel for a quantized layer on this GPU
   'requires capability', // … each candidate kernel's `requires capability 90, current 89`

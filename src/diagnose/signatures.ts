@@ -17,6 +17,7 @@ import { KILLED_SIGNATURES } from './signatures/killed.ts';
 import { POINTER_SIGNATURES } from './signatures/pointers.ts';
 
 export { FRAME_CONTEXTS, TORCH_CAPTURE_FRAME } from './signatures/frames.ts';
+export { NOTICE_CONTEXTS } from './signatures/notices.ts';
 export { TRACEBACK_HEADER, TRANSLATED_SIGNAL_NAMES, TRANSLATED_SIGNAL_REPORT } from './signatures/shared.ts';
 
 export const GENERIC_SIGNATURES: readonly Signature[] = [

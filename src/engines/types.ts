@@ -58,6 +58,16 @@ export interface FrameContext {
   samples: readonly string[];
 }
 
+/** A notice the engine (or a library) prints of a condition any later failure with no class of its own comes from
+ * (vLLM's `No platform detected`: torch sees no GPU): that failure takes its class. */
+export interface NoticeContext extends LineRule {
+  class: DiagnosisClass;
+  /** What the notice says of the start, put before the error's own summary. */
+  label: string;
+  /** A literal every line it matches contains (the diagnoser's prefilter). */
+  needle: string;
+}
+
 /** A line that shows the server was asked to stop (a signal, Ctrl-C), not that it failed. */
 export interface StopRule extends LineRule {
   /** A literal every line it matches contains (searched for in every part of a log). */
@@ -197,6 +207,8 @@ export interface EngineSpec {
   framePackages: readonly string[];
   /** Traceback frames of the engine's own steps that give an unnamed error below them a class. */
   frameContexts?: readonly FrameContext[];
+  /** Notices of a condition that gives a later unnamed failure its class (see NoticeContext). */
+  noticeContexts?: readonly NoticeContext[];
   /** Phases in which an unnamed error is that step's failure (SGLang's warm-up requests once HTTP is up). */
   phaseSteps?: readonly PhaseStep[];
   /** Lines that end a CUDA graph capture (`Graph capturing finished in 16 secs`): an error after one is not the

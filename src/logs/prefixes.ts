@@ -158,11 +158,14 @@ const RULES: PrefixRule[] = [
   },
   // vLLM process tags, possibly nested: `(EngineCore_0 pid=675221) (VllmWorker TP0 pid=675227) `.
   { first: '(', pattern: /^\(([^()]{1,80}? pid=\d+[^()]{0,60})\) /, rank: (m) => rankOfTag(m[1] ?? '') },
-  // The same tags without their pid, as log collectors that drop pids print them: `(APIServer) `, `(EngineCore_DP0) `.
+  // The same tags without their pid, as log collectors that drop pids print them: `(APIServer) `, `(EngineCore_DP0) `,
+  // and the level alone after one, where a post cut vLLM's stamp and location too: `(Worker_PP1) ERROR KeyError: …`.
   {
     first: '(',
-    pattern: /^\(((?:APIServer|EngineCore|VllmWorker|Worker)(?:[_ ][\w ]{1,40})?)\) /,
+    pattern:
+      /^\(((?:APIServer|EngineCore|VllmWorker|Worker)(?:[_ ][\w ]{1,40})?)\) (?:(DEBUG|INFO|WARNING|ERROR|CRITICAL) (?!\d{2}-\d{2} |\d{4}-))?/,
     rank: (m) => rankOfTag(m[1] ?? ''),
+    level: (m) => levelOf(m[2]),
   },
   // vLLM level + time + location: `INFO 11-24 11:44:17 [gpu_worker.py:348] `, with a path in newer releases
   // (`[entrypoints/launcher.py:46]`), ≤0.7 `INFO 04-27 10:13:05 llm_engine.py:275] `, and with the year where a

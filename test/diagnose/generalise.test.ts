@@ -483,8 +483,10 @@ describe('general failure shapes', () => {
       '    raise NotImplementedError',
     ];
     expect(diagnose('auto', [...head, ...platform, 'NotImplementedError']).class).toBe('dependency');
-    // The same error raised by the config check itself refuses a setting.
-    expect(diagnose('auto', [...head, 'NotImplementedError']).class).toBe('invalid-value');
+    // The same error raised by the config check itself refuses a setting, on a host where vLLM found a platform; after
+    // its notice that it found none, the missing device is the cause wherever the start broke.
+    expect(diagnose('auto', [...head.slice(1), 'NotImplementedError']).class).toBe('invalid-value');
+    expect(diagnose('auto', [...head, 'NotImplementedError']).class).toBe('dependency');
   });
 
   it("reads a request handler of vLLM's OpenAI server failing as a start that got through, with no uvicorn line", () => {
@@ -787,7 +789,7 @@ describe('general failure shapes', () => {
         'ValueError: cudagraph_capture_sizes and compilation_config.cudagraph_capture_sizes are mutually exclusive',
       ).class,
     ).toBe('invalid-value');
-    expect(vllm('RuntimeError: Device string must not be empty').class).toBe('unknown');
+    expect(vllm('RuntimeError: the compilation state is inconsistent').class).toBe('unknown');
     const sglang = diagnose('auto', [
       'Traceback (most recent call last):',
       '  File "/sgl-workspace/sglang/python/sglang/srt/server_args.py", line 612, in __post_init__',

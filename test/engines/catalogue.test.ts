@@ -59,10 +59,11 @@ const claims: Claim[] = NAMED_ENGINES.flatMap((engine) => [
       releases: rule.releases,
       samples: (rule as { samples?: readonly string[] }).samples ?? [],
     })),
-  // Engine line rules other than phases: quoted lines and stop lines.
+  // Engine line rules other than phases: quoted lines, stop lines and notices.
   ...[
     ...(engine.quotedLines ?? []).map((rule) => ({ kind: 'quoted', rule })),
     ...(engine.stopLines ?? []).map((rule) => ({ kind: 'stop', rule })),
+    ...(engine.noticeContexts ?? []).map((rule) => ({ kind: 'notice', rule })),
   ].map(({ kind, rule }) => ({
     engine: engine.id,
     rule: `${kind} ${rule.pattern.source.slice(0, 40)}`,

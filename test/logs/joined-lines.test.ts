@@ -50,8 +50,8 @@ describe('joined lines', () => {
     const diagnoser = createDiagnoser({ engine: 'auto' });
     diagnoser.push({ line: 1, text: BANNER });
     const diagnosis = diagnoser.finish({});
-    expect(diagnosis.class).toBe('unknown');
-    expect(diagnosis.summary).toContain('Device string must not be empty');
+    expect(diagnosis.class).toBe('dependency');
+    expect(diagnosis.summary).toContain('found no GPU or other accelerator');
     expect(diagnosis.evidence.map((e) => e.text)).toContain('RuntimeError: Device string must not be empty');
   });
 });

@@ -27,16 +27,19 @@ export const MEMORY_SIGNATURES: readonly Signature[] = [
     id: 'torch-oom',
     class: 'cuda-oom',
     weight: 90,
-    needles: ['out of memory', 'OutOfMemoryError', 'B but only '],
+    needles: ['out of memory', 'OutOfMemoryError', 'B but only ', 'PyTorch but unallocated'],
     samples: [
       '  what():  NPU out of memory. Tried to allocate 4.00 GiB (NPU 4; 61.27 GiB total capacity)',
+      'ess has 0 bytes memory in use. Of the allocated memory 21.48 GiB is allocated by PyTorch, and 10.95 MiB is reserved by PyTorch but unallocated.',
       'RuntimeError: int8 mamba checkpoint pool needs ~9GB but only 3GB HBM is free. Lower --int8-mamba-ckpt-size (currently 4) or --mem-fraction-static.',
     ],
     // Other accelerators' torch backends word it the same way (`NPU out of memory`, `XPU out of memory`).
     // A pool the engine sizes itself that finds less memory free than it needs (`int8 mamba checkpoint pool needs ~9GB
-    // but only 3GB HBM is free`).
+    // but only 3GB HBM is free`). The second half of torch's message alone, where a paste or a page cut its start
+    // (`… Of the allocated memory 21.48 GiB is allocated by PyTorch, and 10.95 MiB is reserved by PyTorch but
+    // unallocated.`): torch words nothing else so.
     pattern:
-      /(?:CUDA|NPU|XPU|HPU|MPS) out of memory|OutOfMemoryError|CUDA (?:driver )?error: out of memory|\bneeds ~?[\d.]+ ?[KMG]i?B but only [\d.]+ ?[KMG]i?B (?:of )?(?:\w+ )?(?:memory )?is (?:free|available)/,
+      /(?:CUDA|NPU|XPU|HPU|MPS) out of memory|\bis reserved by PyTorch but unallocated\b|OutOfMemoryError|CUDA (?:driver )?error: out of memory|\bneeds ~?[\d.]+ ?[KMG]i?B but only [\d.]+ ?[KMG]i?B (?:of )?(?:\w+ )?(?:memory )?is (?:free|available)/,
     facts: (m) => {
       const tried = /Tried to allocate ([\d.]+ [KMG]i?B)/.exec(m.input);
       const gpu = /GPU (\d+) has a total capacity of ([\d.]+ [KMG]i?B)/.exec(m.input);

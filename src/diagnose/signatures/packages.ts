@@ -30,6 +30,19 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
       "the installed torch was built without CUDA: install the torch build for this host's accelerator (a CUDA wheel on NVIDIA GPUs), or the engine's platform plugin for another accelerator",
   },
   {
+    // torch asked for a device of no type: the engine found no accelerator platform to name (vLLM on a host where
+    // torch sees no GPU prints `No platform detected` first, then its device type is empty).
+    id: 'torch-empty-device',
+    class: 'dependency',
+    weight: 90,
+    needles: ['Device string must not be empty'],
+    pattern: /\bDevice string must not be empty\b/,
+    samples: ['RuntimeError: Device string must not be empty'],
+    facts: () => ({ package: 'torch' }),
+    summary: () =>
+      'the server found no GPU or other accelerator to run on (its device type is empty): torch sees no device, or the installed torch or engine build is for another accelerator',
+  },
+  {
     // A native library built or set up without the GPU support the server asks of it (UCX under NIXL: `VRAM memory is
     // detected as host by UCX. UCX is likely not configured with CUDA support.`): the installed build does not fit.
     id: 'library-without-gpu-support',
@@ -210,6 +223,21 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
     facts: () => ({ package: 'transformers' }),
     summary: () =>
       "the installed transformers does not know the checkpoint's model type (the model is newer than it)",
+  },
+  {
+    // transformers' lazy import machinery asked for a backend (an optional package) its own mapping does not list: a
+    // module written for another transformers release, or an optional package of another release, is installed.
+    id: 'transformers-backend-mapping',
+    class: 'dependency',
+    weight: 90,
+    needles: ['BACKENDS_MAPPING'],
+    pattern: /Backend should be defined in the BACKENDS_MAPPING/,
+    samples: [
+      'ValueError: Backend should be defined in the BACKENDS_MAPPING. Offending backend: torchvision',
+    ],
+    facts: () => ({ package: 'transformers' }),
+    summary: () =>
+      'transformers was asked for an optional backend it does not know: transformers and a package that imports it (or one of its optional packages) are from releases that do not fit together',
   },
   {
     // One package calls another with an argument the installed release does not take (a serving wrapper passing a

@@ -88,6 +88,21 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
     summary: (f) => `a size the settings give does not divide as the model or kernel needs: ${f.value ?? ''}`,
   },
   {
+    // Ray's autoscaler, asked for resources (GPUs on a named node) that no node of the cluster has or could have: the
+    // settings ask for more than the cluster holds, and the start waits for them in vain.
+    id: 'ray-unschedulable',
+    class: 'invalid-value',
+    weight: 92,
+    needles: ['can fulfill resource request'],
+    pattern: /No available node types can fulfill resource request (\{[^}]*\})/,
+    samples: [
+      "(autoscaler +13s) Error: No available node types can fulfill resource request {'node:111.6.168.225': 0.001, 'GPU': 1.0}. Add suitable node types to this cluster to resolve this issue.",
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `Ray cannot place the resources the server asked for on any node of the cluster (${f.value ?? ''}): the settings (parallel sizes, the node's address) ask for more GPUs than the cluster has`,
+  },
+  {
     // pydantic's wrapper around a configuration check: a specific shape inside it (an unsupported architecture, a
     // KV cache that does not fit) decides the class, so this applies only to lines nothing else matched.
     id: 'config-validation',
@@ -100,41 +115,47 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
   },
   {
-    // A ValueError (or an assertion, as SGLang's server-argument checks raise) that names a command-line option: a
-    // check refused the settings (`--data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2`):
-    // only for lines nothing more specific matched.
+    // A ValueError (or an assertion, as SGLang's server-argument checks raise) that names a command-line option, or
+    // tells to set an environment variable the server reads: a check refused the settings
+    // (`--data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2`, `… Set
+    // VLLM_SSM_CONV_STATE_LAYOUT=DS`): only for lines nothing more specific matched.
     id: 'option-refused',
     class: 'invalid-value',
     weight: 59,
     fallback: true,
     needles: ['rror'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?<![\w-])--[a-z][\w-]+.*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?:(?<![\w-])--[a-z][\w-]+|\b[Ss]et (?:the )?(?:environment variable |env )?`?[A-Z][A-Z0-9]*_[A-Z0-9_]+=).*)$/,
     samples: [
       'ValueError: Error: --data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2',
       'ValueError: Cannot set --encoder-only and --disaggregation-mode prefill/decode together',
       'AssertionError: Elastic EP scale-up requires --pp-size 1 (got pp_size=2); WORLD must not span PP stages.',
       'ArgumentTypeError: --cuda-graph-config must be a JSON object, got list',
+      // a setting given by an environment variable, named the same way
+      'AssertionError: 3-read Mamba conv transfer requires DS conv state layout. Set VLLM_SSM_CONV_STATE_LAYOUT=DS',
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the server refused its settings: ${f.value ?? ''}`,
   },
   {
     // An error that says a package is missing and asks for it (`please check if the opp_kernel package is installed`,
-    // `Please install vllm by pip install …`): only for lines nothing more specific matched.
+    // `Please install vllm by pip install …`), or a compiled extension the build lacks (`X requires the CUDA flash
+    // attention extensions`): only for lines nothing more specific matched.
     id: 'install-hint',
     class: 'dependency',
     weight: 62,
     fallback: true,
     needles: ['rror', 'xcepti'],
     pattern:
-      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:is|are) not installed\b|must be installed|[Pp]lease (?:install|upgrade|reinstall)\b|check (?:if|whether) (?:the )?[\w.-]+ (?:package )?is installed|\bpip install\b|[Ee]nsure .{0,80}\b(?:is|are) installed|check (?:the |your )?[\w.-]+ installation|\bor (?:higher|newer) is required|\bis required, but found\b|\b(?:Install|Upgrade) (?:an? )?[\w.-]+ (?:build|version|package|or )).*)$/,
+      /^(?:[\w.]+\.)?\w*(?:Error|Exception): (.*(?:\b(?:is|are) not installed\b|must be installed|[Pp]lease (?:install|upgrade|reinstall)\b|check (?:if|whether) (?:the )?[\w.-]+ (?:package )?is installed|\bpip install\b|[Ee]nsure .{0,80}\b(?:is|are) installed|check (?:the |your )?[\w.-]+ installation|\bor (?:higher|newer) is required|\bis required, but found\b|\b(?:Install|Upgrade) (?:an? )?[\w.-]+ (?:build|version|package|or )|\brequires the (?:[\w.-]+ ){1,6}extensions?\b).*)$/,
     samples: [
       'RuntimeError: call aclnnSwiGlu failed, detail:EZ1001: Get path and read binary_info_config.json failed, please check if the opp_kernel package is installed!',
       'ValueError: awq quantization requires some operators from fast-kernels. Please install fast-kernels by `pip install fast-kernels==0.9.0`',
       'RuntimeError: nvidia-smi not found. Ensure NVIDIA drivers are installed and accessible.',
       'AssertionError: NCCL version 2.27.3 or higher is required for NCCL symmetric memory',
       'ValueError: Ray version 2.40 is required, but found 2.9.3',
+      // a compiled extension the installed build lacks, relayed by the process that waited for it
+      "RuntimeError: Worker failed with error 'flash_attn_interface requires the CUDA flash attention extensions (_fa2_C or _fa3_C).', please check the stack trace above for the root cause",
     ],
     facts: (m) => {
       const named =

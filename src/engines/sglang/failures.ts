@@ -163,26 +163,54 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
       `SGLang's rank ${f.value ?? ''} scheduler process died without a traceback (killed by a signal)`,
   },
   {
-    // ≥ 0.5.10: `RuntimeError: Rank 0 scheduler died during initialization (exit code: -9).`
-    id: 'sglang-scheduler-died',
+    // ≥ 0.5.10: `RuntimeError: Rank 0 scheduler died during initialization (exit code: -9).`: a negative code is the
+    // signal that killed it.
+    id: 'sglang-scheduler-killed',
     class: 'killed',
     weight: 36,
     needles: ['died'],
-    pattern: /Rank (\d+) scheduler died during initialization \(exit code: (-?\d+|None)\)/,
+    pattern: /Rank (\d+) scheduler died during initialization \(exit code: -(\d+)\)/,
     releases: { since: '0.5.10' },
     samples: [
       'RuntimeError: Rank 0 scheduler died during initialization (exit code: -9). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.',
     ],
-    facts: (m) => {
-      const code = Number(m[2]);
-      return Number.isInteger(code) && code < 0
-        ? { value: m[1] ?? '', signal: -code }
-        : { value: m[1] ?? '' };
-    },
+    facts: (m) => ({ value: m[1] ?? '', signal: Number(m[2]) }),
     summary: (f) =>
-      f.signal === undefined
-        ? `SGLang's rank ${f.value ?? ''} scheduler died during initialization; its own error above is the cause when there is one`
-        : `SGLang's rank ${f.value ?? ''} scheduler was killed by signal ${f.signal} during initialization (signal 9: often the host OOM killer)`,
+      `SGLang's rank ${f.value ?? ''} scheduler was killed by signal ${f.signal ?? ''} during initialization (signal 9: often the host OOM killer)`,
+  },
+  {
+    // The same with an exit code (or none): the scheduler failed on its own, and its error, printed by the scheduler,
+    // is the cause; where the log lacks it, this is the launcher's report of another process's failure.
+    id: 'sglang-scheduler-died',
+    class: 'peer-rank-failed',
+    weight: 36,
+    consequence: true,
+    needles: ['died'],
+    pattern: /Rank (\d+) scheduler died during initialization \(exit code: (\d+|None)\)/,
+    releases: { since: '0.5.10' },
+    samples: [
+      'RuntimeError: Rank 0 scheduler died during initialization (exit code: 255). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer. Run `dmesg -T | grep -i oom` to check.',
+    ],
+    facts: (m) => ({ value: m[1] ?? '', exitCode: m[2] ?? '' }),
+    summary: (f) =>
+      `SGLang's rank ${f.value ?? ''} scheduler exited during initialization (exit code ${f.exitCode ?? ''}); its own error, printed by the scheduler, is not in this log: read the scheduler's output above the launcher's traceback`,
+  },
+  {
+    // The launcher's handler for the SIGQUIT a failing child sends it: a report of the child's failure, whose own
+    // error (printed by the child, often after this line) is the cause. 0.4.3 spells it `proces`.
+    id: 'sglang-child-sigquit',
+    class: 'peer-rank-failed',
+    weight: 34,
+    consequence: true,
+    causeMayFollow: true,
+    needles: ['sigquit from a child'],
+    pattern: /Received sigquit from a child proc(?:ess|es)\b/,
+    samples: [
+      'Received sigquit from a child process. It usually means the child failed.',
+      'Received sigquit from a child proces. It usually means the child failed.',
+    ],
+    summary: () =>
+      "an SGLang child process (a scheduler or the detokenizer) failed and signalled the launcher; its own error is not in this log: read that process's output above",
   },
   {
     // 0.4.4–0.4.9: the launcher's SIGCHLD handler logs the raw `os.waitpid` status, not an exit code: a status
@@ -308,6 +336,18 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
 // (server.py, later entrypoints/http_server.py), `_execute_server_warmup` (http_server.py, 0.5), and the diffusion
 // server's `_run_server_warmup_after_http_ready`. An error in them with no class of its own is a failed warm-up.
 export const SGLANG_FRAME_CONTEXTS: readonly FrameContext[] = [
+  {
+    // The launcher waiting for each scheduler's word that it is ready (`_wait_for_scheduler_ready`): the pipe closing
+    // (EOFError) is the scheduler dying before it answered, a report of that process's failure.
+    class: 'peer-rank-failed',
+    label: "SGLang's launcher lost its pipe to a scheduler (the scheduler process died)",
+    errors: /\bEOFError\b/,
+    needle: '_wait_for_scheduler_ready',
+    pattern: /^File "[^"]*sglang\/[^"]*", line \d+,? in _wait_for_scheduler_ready$/,
+    samples: [
+      'File "/sgl-workspace/sglang/python/sglang/srt/entrypoints/engine.py", line 1340, in _wait_for_scheduler_ready',
+    ],
+  },
   {
     // The server arguments' own checks (`ServerArgs.__post_init__`, `check_server_args`, the `_handle_*` steps) and
     // the model config's: an error raised there with no class of its own rejects a setting.

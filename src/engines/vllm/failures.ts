@@ -1,6 +1,6 @@
 // vLLM's own failure shapes (docs/engines/log-patterns.md); the advice that names vLLM's flags is in advice.ts.
 import { CONFIG_CHECK_ERRORS, type Signature, weightLoadingFrame } from '../../diagnose/facts.ts';
-import type { FrameContext } from '../types.ts';
+import type { FrameContext, NoticeContext } from '../types.ts';
 
 export const VLLM_SIGNATURES: readonly Signature[] = [
   {
@@ -317,6 +317,20 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
   },
 ];
 
+// vLLM's word that it found no device platform (torch sees no GPU, or the installed build is for another device):
+// an error with no class of its own after it (`Device string must not be empty`'s kin, a traceback cut before its
+// error line) comes from that.
+export const VLLM_NOTICE_CONTEXTS: readonly NoticeContext[] = [
+  {
+    class: 'dependency',
+    label: 'vLLM found no device platform (`No platform detected`)',
+    needle: 'No platform detected',
+    pattern: /\bNo platform detected, vLLM is running on UnspecifiedPlatform\b/,
+    releases: { since: '0.8.0' },
+    samples: ['No platform detected, vLLM is running on UnspecifiedPlatform'],
+  },
+];
+
 // vLLM's capture of CUDA graphs, and its memory profiling that captures them first (`profile_cudagraph_memory`,
 // `_warmup_and_capture`, `capture_model`, `_capture_cudagraphs`): an unnamed error below one of these frames broke a
 // capture, also where the log holds no capture progress bar.
@@ -330,6 +344,18 @@ export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
     pattern: /^File "[^"]*vllm\/[^"]*", line \d+,? in _check_if_gpu_supports_dtype$/,
     samples: [
       'File "/usr/local/lib/python3.10/dist-packages/vllm/worker/worker.py", line 231, in _check_if_gpu_supports_dtype',
+    ],
+  },
+  {
+    // A quantized checkpoint's scheme checked against the GPU (compressed-tensors' minimum compute capability): the
+    // GPU is older than the scheme's kernels need.
+    class: 'invalid-value',
+    label: "the GPU is below the compute capability the checkpoint's quantization scheme needs",
+    errors: /\b(?:ValueError|RuntimeError)\b/,
+    needle: '_check_scheme_supported',
+    pattern: /^File "[^"]*vllm\/[^"]*", line \d+,? in _check_scheme_supported$/,
+    samples: [
+      'File "/usr/local/lib/python3.12/site-packages/vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors.py", line 354, in _check_scheme_supported',
     ],
   },
   {

@@ -2,7 +2,7 @@
 import type { EngineSpec } from '../types.ts';
 import { vllmDraft } from './draft.ts';
 import { adviseVllm } from './advice.ts';
-import { VLLM_FRAME_CONTEXTS, VLLM_SIGNATURES } from './failures.ts';
+import { VLLM_FRAME_CONTEXTS, VLLM_NOTICE_CONTEXTS, VLLM_SIGNATURES } from './failures.ts';
 import { VLLM_FLAGS } from './flags.ts';
 import {
   VLLM_CAPTURE_ENDS,
@@ -57,6 +57,7 @@ export const vllm: EngineSpec = {
   servingHintNeedles: ['Avg prompt'],
   framePackages: ['vllm/'],
   frameContexts: VLLM_FRAME_CONTEXTS,
+  noticeContexts: VLLM_NOTICE_CONTEXTS,
   versionFromLog: vllmVersionFromLog,
   signatures: VLLM_SIGNATURES,
   advise: adviseVllm,

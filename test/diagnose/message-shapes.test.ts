@@ -1,0 +1,85 @@
+// Message shapes read by what they say, wherever they come from: the second half of torch's out-of-memory message,
+// a compiled extension a build lacks, a setting named by an environment variable, Ray's autoscaler finding no node
+// for the GPUs asked, transformers' backend mapping, a vLLM process tag with only a level after it, and
+// compressed-tensors' capability check.
+import { describe, expect, it } from 'vitest';
+import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+
+const diagnose = (lines: string[]) => {
+  const diagnoser = createDiagnoser({ engine: 'auto' });
+  lines.forEach((text, i) => {
+    diagnoser.push({ line: i + 1, text });
+  });
+  return diagnoser.finish({});
+};
+
+describe('message shapes', () => {
+  it("reads the second half of torch's out-of-memory message alone as out of memory", () => {
+    expect(
+      diagnose([
+        'ess has 0 bytes memory in use. Of the allocated memory 21.48 GiB is allocated by PyTorch, and 10.95 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.',
+        'Traceback (most recent call last):',
+        '  File "/usr/local/bin/vllm", line 8, in <module>',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
+  it('reads a compiled extension the build lacks as dependency, also relayed by the process that waited for it', () => {
+    expect(
+      diagnose([
+        "(EngineCore pid=4) ERROR 06-03 17:19:18 [core.py:1140] RuntimeError: Worker failed with error 'vllm.vllm_flash_attn requires the CUDA flash attention extensions (_vllm_fa2_C or _vllm_fa3_C). On ROCm, use upstream flash_attn.', please check the stack trace above for the root cause",
+      ]).class,
+    ).toBe('dependency');
+  });
+
+  it('reads a check that asks for an environment variable as a refused setting, but not a hint to turn on logging', () => {
+    expect(
+      diagnose([
+        'AssertionError: 3-read Mamba conv transfer requires DS conv state layout. Set VLLM_SSM_CONV_STATE_LAYOUT=DS',
+      ]).class,
+    ).toBe('invalid-value');
+    expect(
+      diagnose(['RuntimeError: worker crashed; set VLLM_LOGGING_LEVEL=DEBUG to turn on verbose logging'])
+        .class,
+    ).toBe('unknown');
+  });
+
+  it("reads Ray's autoscaler finding no node for the resources asked as a setting the cluster cannot meet", () => {
+    const result = diagnose([
+      '2025-03-03 22:56:06,190 INFO worker.py:1821 -- Connected to Ray cluster.',
+      "(autoscaler +13s) Error: No available node types can fulfill resource request {'node:10.0.0.2': 0.001, 'GPU': 1.0}. Add suitable node types to this cluster to resolve this issue.",
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toMatch(/'GPU': 1\.0/);
+  });
+
+  it("reads transformers' unknown optional backend as releases that do not fit", () => {
+    expect(
+      diagnose([
+        'ValueError: Backend should be defined in the BACKENDS_MAPPING. Offending backend: torchvision',
+      ]).class,
+    ).toBe('dependency');
+  });
+
+  it("reads a vLLM process tag with only a level after it, as a post that cut vLLM's stamp shows it", () => {
+    const result = diagnose([
+      '(Worker_PP1) ERROR Traceback (most recent call last):',
+      '(Worker_PP1) ERROR   File "vllm/model_executor/models/granitemoehybrid.py", line 561, in load_weights',
+      '(Worker_PP1) ERROR     param = params_dict[n]',
+      "(Worker_PP1) ERROR KeyError: 'layers.0.block_sparse_moe.gate.weight'",
+    ]);
+    expect(result.class).toBe('weight-mismatch');
+    expect(result.evidence.map((evidence) => evidence.line)).toContain(4);
+  });
+
+  it("reads a traceback cut inside compressed-tensors' capability check as a GPU below the scheme's needs", () => {
+    const tag = '(EngineCore pid=19780) ERROR 07-01 23:16:22 [core.py:1266] ';
+    const result = diagnose([
+      `${tag}  File "/envs/vllm/lib/python3.12/site-packages/vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors.py", line 757, in get_scheme`,
+      `${tag}    self._check_scheme_supported(scheme.get_min_capability())`,
+      `${tag}  File "/envs/vllm/lib/python3.12/site-packages/vllm/model_executor/layers/quantization/compressed_tensors/compressed_tensors.py", line 354, in _check_scheme_supported`,
+      `${tag}    raise RuntimeError(`,
+    ]);
+    expect(result.class).toBe('invalid-value');
+  });
+});
