@@ -90,13 +90,15 @@ const RULES: PrefixRule[] = [
   },
   // Rust's tracing (TGI, NVIDIA Dynamo): `2024-03-06T17:53:31.052444Z ERROR shard-manager: text_generation_launcher: `,
   // `…Z  INFO dynamo_llm::block_manager::worker: ` (a span, then the target's module path, then a source file); a
-  // platform's log view may cut the fraction and the zone (`2024-08-11T08:31:15.18 INFO …`).
+  // platform's log view may cut the fraction and the zone (`2024-08-11T08:31:15.18 INFO …`). A worker relaying a
+  // child's output names the child (`…::worker: VLLM: `) and logs at INFO every line it finds no level in: that INFO
+  // is the relay's default, not the child's word, so such a line has no level.
   {
     first: 't',
     pattern: new RegExp(
-      String.raw`^${DATE}T${TIME}(?:\.\d+)?Z?\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:[a-z_]\w*(?:::\w+)*: )?(?:[\w/.-]+\.rs:\d+: )?`,
+      String.raw`^${DATE}T${TIME}(?:\.\d+)?Z?\s+(TRACE|DEBUG|INFO|WARN|ERROR)\s+(?:[\w-]+: )?(?:[a-z_]\w*(?:::\w+)*: )?(?:[\w/.-]+\.rs:\d+: )?(?:([A-Z][A-Z0-9_]{2,15}): )?`,
     ),
-    level: (m) => levelOf(m[1]),
+    level: (m) => (m[2] !== undefined && m[1] === 'INFO' ? null : levelOf(m[1])),
   },
   // Google Cloud Logging as copied from its explorer: `ERROR 2025-04-07T19:13:52.317869663Z ` (severity first).
   {

@@ -82,4 +82,24 @@ describe('message shapes', () => {
     ]);
     expect(result.class).toBe('invalid-value');
   });
+
+  it("reads a relay's default INFO before a child's line that names no level as no level, and a kernel check naming only its source", () => {
+    const relayed = (text: string) =>
+      `2025-04-23T03:35:43.390Z  INFO dynamo_engine_vllm::worker: VLLM: ${text}`;
+    const result = diagnose([
+      relayed('INFO 04-23 03:34:26 [model_runner.py:1] Capturing cudagraphs for decoding.'),
+      relayed("Failed: /workspace/csrc/custom_all_reduce.cuh:368 'invalid argument'"),
+      'Capturing CUDA graph shapes: 100%|██████████| 35/35 [01:17<00:00,  2.20s/it]',
+      relayed("Failed: /workspace/csrc/custom_all_reduce.cuh:368 'invalid argument'"),
+    ]);
+    expect(result.class).toBe('graph-capture-failed');
+    expect(result.summary).toContain('invalid argument (at /workspace/csrc/custom_all_reduce.cuh:368)');
+    // The relay's own INFO line, with no child named, stays a notice.
+    expect(
+      diagnose([
+        "2025-04-23T03:35:43.390Z  INFO dynamo_engine_vllm::worker: Failed: /workspace/csrc/custom_all_reduce.cuh:368 'invalid argument'",
+        'INFO 04-23 03:36:00 [model_runner.py:1] Graph capturing finished in 77 secs.',
+      ]).class,
+    ).not.toBe('graph-capture-failed');
+  });
 });

@@ -79,16 +79,20 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     id: 'gpu-runtime-error',
     class: 'unknown',
     weight: 39,
-    needles: ['Cuda error', 'HIP error', 'CUDA error'],
-    // A message may relay it after its own words (vLLM 0.6's `Error in model execution: CUDA error: …`).
+    needles: ['Cuda error', 'HIP error', 'CUDA error', '.cu'],
+    // A message may relay it after its own words (vLLM 0.6's `Error in model execution: CUDA error: …`). Some releases'
+    // check names only the source file: `Failed: /workspace/csrc/custom_all_reduce.cuh:368 'invalid argument'`.
     pattern:
-      /^Failed: (?:Cuda|HIP) error (\S+?:\d+) '([^']+)'|^(?:[A-Z][^:]{2,60}: )?(?:CUDA|HIP) error: (.+)$/,
+      /^Failed: (?:(?:Cuda|HIP) error (\S+?:\d+)|(\S+?\.cuh?:\d+)) '([^']+)'|^(?:[A-Z][^:]{2,60}: )?(?:CUDA|HIP) error: (.+)$/,
     samples: [
       "Failed: Cuda error /workspace/csrc/custom_all_reduce.cuh:164 'invalid argument'",
+      "Failed: /workspace/csrc/custom_all_reduce.cuh:368 'invalid argument'",
       'HIP error: invalid argument',
       'Error in model execution: CUDA error: an illegal memory access was encountered',
     ],
-    facts: (m) => ({ value: m[2] === undefined ? (m[3] ?? '').trim() : `${m[2]} (at ${m[1] ?? ''})` }),
+    facts: (m) => ({
+      value: m[3] === undefined ? (m[4] ?? '').trim() : `${m[3]} (at ${m[1] ?? m[2] ?? ''})`,
+    }),
     summary: (f) => `a GPU runtime call failed: ${f.value ?? ''}`,
   },
   {
