@@ -81,6 +81,8 @@ const MAX_CHAIN_MARKERS = 64;
 const MAX_TRACEBACK_LINES = 400;
 /** Lines whose wrapper prefix was taken off that evidence can still quote whole (the most recent ones). */
 const MAX_UNWRAPPED = 20_000;
+/** Lines held at most while a wrapper prefix they show is counted toward learning (see holdOrTake). */
+const MAX_HELD = 16;
 type SeenFrame = { line: number; raw: string; context: FrameContext };
 /** How far below a native crash Python's faulthandler dump of the stacks may reach. */
 const MAX_DUMP_LINES = 200;
@@ -143,7 +145,7 @@ const IPYTHON_HEAD = /^\w+ +Traceback \(most recent call last\)\s*$/;
 const CELL_FRAME = /^Cell In\[\d+\], line \d+/;
 const IPYTHON_FILE_FRAME = /^File (?:~|\/|[A-Za-z]:\\).*:\d+, in /;
 // A distributed transport reporting that the other end went away.
-const PEER_LOST = /Connection (?:closed|reset) by peer/;
+const PEER_LOST = /Connection (?:closed|reset) by peer|Connection was likely closed/;
 
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
@@ -157,6 +159,10 @@ const keepFrom = <T>(items: T[], line: number, lineOf: (item: T) => number): voi
 const MAX_CALLER_TRACEBACKS = 16;
 // Python's report of an exception it went on past: `Exception ignored in atexit callback: <function …>`.
 const IGNORED_EXCEPTION = /^Exception ignored (?:in|on|while)\b/;
+// A frame of Python's exit handlers (weakref finalizers run at exit, atexit callbacks): the traceback it stands in is a
+// cleanup's at interpreter exit, which Python reports and ignores, also where the paste lost its `Exception ignored` line.
+const EXIT_HANDLER_FRAME =
+  /^File "[^"]*\/(?:weakref|atexit)\.py", line \d+,? in (?:_exitfunc|_run_exitfuncs)$/;
 // NCCL's own debug output carries its level after the library's name (`… NCCL WARN NET/OFI Initializing plugin
 // failed`): a WARN is a notice NCCL survived (a plugin falling back to sockets), like any warning.
 const NCCL_NOTICE = /\bNCCL (?:WARN|INFO)\b/;
@@ -334,6 +340,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         messageAboveHeader.delete(messageAboveHeader.keys().next().value ?? 0);
     }
     if (normalized.pieces.some((piece) => piece.level !== null)) survivedTraceback = null;
+    else if (survivedTraceback === null && EXIT_HANDLER_FRAME.test(normalized.text.trim()))
+      survivedTraceback = { line: raw.line, kind: 'notice' };
     else if (header) {
       const aboveText = abovePiece?.text.trim() ?? '';
       const kind = SURVIVED_THREADS.some((thread) => thread.test(aboveText))
@@ -926,8 +934,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   };
 
   // Reads one line: past a wrapper's learned prefix (quoted whole where `whole`), into the tail, and through the rules.
-  const take = (input: RawLine, whole: boolean): void => {
-    const text = wrapper.strip(input.text);
+  const take = (input: RawLine, whole: boolean, text = wrapper.strip(input.text)): void => {
     const line = text === input.text ? input : { line: input.line, text };
     if (line !== input && whole) {
       unwrapped.set(input.line, input.text);
@@ -947,6 +954,29 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     }
   };
 
+  // Lines held while a wrapper's prefix they show is counted but not yet learned: once it is, they are read without
+  // it (a short log's first lines would be read through it otherwise); else they are read as they are, in order.
+  const held: { raw: RawLine; whole: boolean }[] = [];
+  const release = (): void => {
+    for (const { raw, whole } of held.splice(0)) take(raw, whole, wrapper.strip(raw.text, false));
+  };
+  const holdOrTake = (raw: RawLine, whole: boolean): void => {
+    if (!wrapper.learning()) {
+      release();
+      take(raw, whole);
+      return;
+    }
+    const before = wrapper.learnedCount();
+    const text = wrapper.strip(raw.text);
+    if (wrapper.learnedCount() > before) release();
+    else if (wrapper.counted() || held.length > 0) {
+      held.push({ raw, whole });
+      if (held.length >= MAX_HELD) release();
+      return;
+    }
+    take(raw, whole, text);
+  };
+
   const diagnoser: LogDiagnoser = {
     tailLines: TAIL_LINES,
     contextLines: CONTEXT_LINES,
@@ -956,14 +986,15 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       learn?.(input.text);
       // A line that holds a log's lines joined (a page's copy) is read as those lines, each under its number.
       const pieces = splitJoinedLine(input.text);
-      if (pieces === null) take(input, true);
-      else for (const text of pieces) take({ line: input.line, text }, false);
+      if (pieces === null) holdOrTake(input, true);
+      else for (const text of pieces) holdOrTake({ line: input.line, text }, false);
     },
     needles() {
       if (settled()) return FILE_NEEDLES.settled;
       return wrapper.learning() ? EVERY_LINE : FILE_NEEDLES.all;
     },
     finish(end: DiagnoseEnd = {}): Diagnosis {
+      release();
       return afterServing(explain(end), end);
     },
   };

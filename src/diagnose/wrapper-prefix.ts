@@ -57,8 +57,13 @@ const shapeOf = (prefix: string): string =>
     .join('\\d+')}[ \t]?`;
 
 export interface WrapperPrefix {
-  /** The line without the learned prefix, or the line itself when none applies. */
-  strip(text: string): string;
+  /** The line without the learned prefix, or the line itself when none applies; `observe: false` learns nothing from
+   * it (a line read again). */
+  strip(text: string, observe?: boolean): string;
+  /** Whether the last line stripped showed a prefix counted toward learning, but not yet learned. */
+  counted(): boolean;
+  /** How many prefixes it has learned. */
+  learnedCount(): number;
   /** Whether it still looks at lines to learn from (a log file's search then passes every line on). */
   learning(): boolean;
   /** Learns from no more lines (the diagnoser's: once the start got through); what it learned it keeps taking off. */
@@ -70,6 +75,7 @@ export const createWrapperPrefix = (): WrapperPrefix => {
   const learned: RegExp[] = [];
   let observed = 0;
   let stopped = false;
+  let lastCounted = false;
 
   const observe = (rest: string): void => {
     observed += 1;
@@ -84,6 +90,7 @@ export const createWrapperPrefix = (): WrapperPrefix => {
     const shape = shapeOf(rest.slice(0, at));
     const count = (counts.get(shape) ?? 0) + 1;
     counts.set(shape, count);
+    lastCounted = count < LEARN_AFTER;
     if (count >= LEARN_AFTER) {
       learned.push(new RegExp(`^${shape}`));
       counts.clear();
@@ -94,10 +101,13 @@ export const createWrapperPrefix = (): WrapperPrefix => {
 
   return {
     learning,
+    counted: () => lastCounted,
+    learnedCount: () => learned.length,
     stop() {
       stopped = true;
     },
-    strip(text) {
+    strip(text, shouldObserve = true) {
+      lastCounted = false;
       // Nothing learned and nothing more to learn from: the line is read as it is, at no cost.
       if (learned.length === 0 && !learning()) return text;
       const plain = stripAnsi(text);
@@ -113,7 +123,7 @@ export const createWrapperPrefix = (): WrapperPrefix => {
       };
       const known = unwrap();
       if (known !== undefined) return known;
-      if (learning()) observe(rest);
+      if (shouldObserve && learning()) observe(rest);
       return unwrap() ?? text;
     },
   };

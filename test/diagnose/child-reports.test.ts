@@ -68,4 +68,21 @@ describe("SGLang's reports of a child's failure", () => {
     expect(result.class).toBe('peer-rank-failed');
     expect(result.summary).toMatch(/lost its pipe to a scheduler/);
   });
+
+  it("reads a rank's store connection closed by the store's side as its host's death, and gives way to that death", () => {
+    const closed =
+      '[rank1]:[W1119 17:59:26.271588084 TCPStore.cpp:125] [c10d] recvValue failed on SocketImpl(fd=61, addr=[localhost]:33850, remote=[localhost]:30005): Failed to recv, got 0 bytes. Connection was likely closed. Did the remote server shutdown or crash?';
+    expect(
+      diagnose([
+        closed,
+        'Exception raised from recvBytes at /pytorch/torch/csrc/distributed/c10d/Utils.hpp:682 (most recent call first):',
+      ]).class,
+    ).toBe('peer-rank-failed');
+    expect(
+      diagnose([
+        '[2026-01-23 09:10:40] Rank 0 scheduler is dead. Please check if there are relevant logs.',
+        closed,
+      ]).class,
+    ).toBe('killed');
+  });
 });

@@ -102,4 +102,35 @@ describe('message shapes', () => {
       ]).class,
     ).not.toBe('graph-capture-failed');
   });
+
+  it("reads Ascend's transfer layer naming HCCL's error code as distributed setup failing", () => {
+    expect(
+      diagnose([
+        '(Worker_TP0 pid=74487) ERROR 03-01 20:55:34 [multiproc_executor.py:671] RuntimeError: Failed to register memory | HCCL Error Code: 19',
+      ]).class,
+    ).toBe('nccl');
+  });
+
+  it("reads an access line of one of vLLM's several API servers as a start that got through", () => {
+    const result = diagnose([
+      '(ApiServer_7 pid=172807) INFO:     127.0.0.1:44928 - "GET /metrics HTTP/1.1" 200 OK',
+      '!!!!!!! Segfault encountered !!!!!!!',
+      '  File "<unknown>", line 0, in _PyEval_EvalFrameDefault',
+    ]);
+    expect(result.class).toBe('ready');
+    expect(result.summary).toMatch(/later the server crashed with SIGSEGV/);
+  });
+
+  it('reads an error in a cleanup Python runs at exit as no cause, also without its `Exception ignored` line', () => {
+    const result = diagnose([
+      'Exception: WorkerProc initialization failed due to an exception in a background process. See stack trace for root cause.',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3.12/weakref.py", line 666, in _exitfunc',
+      '    f()',
+      '  File "/usr/local/lib/python3.12/dist-packages/vllm/v1/executor/multiproc_executor.py", line 228, in shutdown',
+      '    for w in self.workers:',
+      "AttributeError: 'MultiprocExecutor' object has no attribute 'workers'",
+    ]);
+    expect(result.class).toBe('peer-rank-failed');
+  });
 });

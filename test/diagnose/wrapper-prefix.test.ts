@@ -32,6 +32,23 @@ describe('a wrapper prefix learned from the log', () => {
     expect(seen.slice(2)).toEqual(FAILED_START.slice(2));
   });
 
+  it('reads the first lines behind a prefix it learns later without it, in order', () => {
+    // The error stands on the prefix's first line: held until the prefix is learned, then read without it.
+    const lines = [
+      "gpu-job-7[1040]: KeyError: 'layers.0.self_attn.qkv_proj.weight'",
+      'gpu-job-7[1041]: INFO 05-26 00:17:41 [config.py:717] This model supports multiple tasks.',
+      'gpu-job-7[1042]: INFO 05-26 00:17:42 [config.py:718] Using max model len 4096.',
+      'gpu-job-7[1043]: INFO 05-26 00:17:43 [config.py:719] Chunked prefill is enabled.',
+    ];
+    const result = diagnose([
+      'gpu-job-7[1039]: Traceback (most recent call last):',
+      '  File "/usr/lib/python3/site-packages/vllm/model_executor/models/qwen2.py", line 420, in load_weights',
+      ...lines,
+    ]);
+    expect(result.class).toBe('weight-mismatch');
+    expect(result.evidence.map((e) => e.text)).toContain(lines[0]);
+  });
+
   it('reads the lines behind it as it reads them bare, and quotes them whole', () => {
     const bare = diagnose(FAILED_START);
     const wrapped = diagnose(FAILED_START.map((line) => `gpu-job-7[1042]: ${line}`));

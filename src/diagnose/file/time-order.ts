@@ -2,13 +2,16 @@
 // Kibana, Grafana) show the newest entry on top, and a copy of that view reads a start backwards, its failure before
 // its launch. Only a log whose stamps run backwards nearly throughout is turned round.
 
-// An ISO-8601 date and time near a line's start (a console's own stamp, or the process's).
-const STAMP = /(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:[.,](\d{1,9}))?/;
+// A date and time near a line's start (a console's own stamp, or the process's): ISO-8601, or the month and day
+// without the year, as vLLM's logger prints them (`INFO 03-24 18:13:28 …`). Compared without the year.
+const STAMP = /(?:\b\d{4}-)?(\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:[.,](\d{1,9}))?/;
 /** How far into a line its stamp may begin. */
 const STAMP_WITHIN = 80;
-/** At least this many steps backwards in time, and at most one step forwards for each this many backwards. */
+/** At least this many steps backwards in time, and at most one step forwards for each this many backwards; or, in a
+ * short log, this fewer many and none forwards. */
 const MIN_BACKWARD_STEPS = 5;
 const BACKWARD_PER_FORWARD = 10;
+const MIN_BACKWARD_ONLY = 3;
 
 // A line's stamp as a comparable number of nanoseconds within its day, with the day, or null when it has none.
 const stampOf = (line: string): string | null => {
@@ -29,7 +32,10 @@ export const isNewestFirst = (lines: readonly string[]): boolean => {
     else if (previous !== null && stamp > previous) forward++;
     previous = stamp;
   }
-  return backward >= MIN_BACKWARD_STEPS && forward * BACKWARD_PER_FORWARD <= backward;
+  return (
+    (backward >= MIN_BACKWARD_STEPS && forward * BACKWARD_PER_FORWARD <= backward) ||
+    (backward >= MIN_BACKWARD_ONLY && forward === 0)
+  );
 };
 
 // The 1-based line numbers of a log in time order, for a log pasted newest first: each stamped line with the

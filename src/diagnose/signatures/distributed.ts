@@ -9,8 +9,9 @@ export const DISTRIBUTED_SIGNATURES: readonly Signature[] = [
     weight: 85,
     needles: ['error', 'Error'],
     pattern:
-      /NCCL [Ee]rror|HCCL function error|Dist(?:Backend|Network)Error|nccl(?:System|Internal|InvalidUsage|Remote|UnhandledCuda|InvalidArgument)Error/,
-    // Early pynccl wrappers spell it `NCCL Error 2: unhandled system error`.
+      /NCCL [Ee]rror|HCCL function error|HCCL Error Code: \d+|Dist(?:Backend|Network)Error|nccl(?:System|Internal|InvalidUsage|Remote|UnhandledCuda|InvalidArgument)Error/,
+    // Early pynccl wrappers spell it `NCCL Error 2: unhandled system error`; Ascend's transfer layers name HCCL's code
+    // (`RuntimeError: Failed to register memory | HCCL Error Code: 19`).
     facts: (m) => ({ value: /NCCL [Ee]rror(?: in: \S+| \d+)?:? ([^(]+)/.exec(m.input)?.[1]?.trim() ?? '' }),
     summary: (f, c) =>
       `NCCL failed${c.phase === null ? '' : ` during ${c.phase}`}${f.value === '' || f.value === undefined ? '' : `: ${f.value}`}`,

@@ -46,7 +46,7 @@ export const vllm: EngineSpec = {
   // (`\x1b[1;36m(APIServer pid=14)\x1b[0;0m `), and a web page's copy may keep the code without its escape (`\W`: the escape, no control character in a pattern);
   // a wrapper's prefix may come first (`[server] `, an indent).
   hints:
-    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|(?:^|[\s\]:m])\((?:APIServer|EngineCore(?:_DP\d+)?) pid=\d+\)(?:(?:\W|\^\[)?\[[\d;]*m)? |Initializing (?:an|a V[01]) LLM engine\b|\b(?:MQ|Async)LLMEngine\b/,
+    /vllm|vLLM|Vllm|\] Route: \/\S*, Methods: |Avg prompt throughput: .*GPU KV cache usage|(?:^|[\s\]:m])\((?:APIServer|ApiServer_\d+|EngineCore(?:_DP\d+)?) pid=\d+\)(?:(?:\W|\^\[)?\[[\d;]*m)? |Initializing (?:an|a V[01]) LLM engine\b|\b(?:MQ|Async)LLMEngine\b/,
   // vLLM's logger format (`ERROR 03-19 10:48:40 worker_base.py:467] …`, from 0.7 `[worker_base.py:467]`): other
   // programs built on vLLM print it too (SGLang imports vLLM's kernels), so it decides only where nothing names an engine.
   weakHints:

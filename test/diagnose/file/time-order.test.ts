@@ -40,11 +40,28 @@ describe('a log pasted newest line first', () => {
     const stamped = (second: number, text: string) =>
       `2025-04-05T00:01:${String(second).padStart(2, '0')}.000Z ${text}`;
     const lines = [stamped(30, 'c'), stamped(20, 'b'), '  continued', stamped(10, 'a'), stamped(9, 'z')];
-    expect(isNewestFirst(lines)).toBe(false); // four steps back are too few to decide
+    // Three steps back and none forward decide a short log; two do not, nor three with one forward.
+    expect(isNewestFirst(lines)).toBe(true);
+    expect(isNewestFirst(lines.slice(0, 4))).toBe(false);
+    expect(isNewestFirst([...lines, stamped(40, 'late')])).toBe(false);
     const many = Array.from({ length: 8 }, (_, i) => stamped(50 - i, `line ${String(i)}`));
     expect(isNewestFirst(many)).toBe(true);
     expect(isNewestFirst([...many].reverse())).toBe(false);
     expect(timeOrder(lines)).toEqual([5, 4, 2, 3, 1]);
+  });
+
+  it("reads vLLM's stamps without a year, and a short console copy behind an unknown prefix", () => {
+    const vllm = (time: string, text: string) =>
+      `pod-1[info]INFO 03-24 18:13:${time} model_runner.py:1] ${text}`;
+    const lines = [
+      "pod-1[error]Uncaught exception | <class 'ValueError'>; the model has no implementation",
+      vllm('28', 'Starting to load model m...'),
+      vllm('27', 'Using Flash Attention backend.'),
+      vllm('18', 'This model supports multiple tasks.'),
+      vllm('17', 'Automatically detected platform cuda.'),
+    ];
+    expect(isNewestFirst(lines)).toBe(true);
+    expect(timeOrder(lines)).toEqual([5, 4, 3, 2, 1]);
   });
 
   it('is not turned round for a few late stamps in a log in time order', () => {
