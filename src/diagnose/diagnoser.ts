@@ -716,13 +716,15 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // that failure's cleanup (a launcher killing its own process tree), not its cause: the error above it explains it.
     // Another such report above it explains nothing.
     const first = candidates[0];
-    // The heaviest fatal finding above the first one that names an error of its own and passes `test`.
+    // The heaviest fatal finding above the first one (or on its line: a page joined the log's lines into one, or the
+    // report quotes it) that names an error of its own and passes `test`.
     const fatalAbove = (test: (signature: Signature) => boolean) =>
       first === undefined
         ? undefined
         : candidates.find(
             (c) =>
-              c.finding.line < first.finding.line &&
+              c !== first &&
+              c.finding.line <= first.finding.line &&
               c.finding.nonFatal !== true &&
               !isPointer(c.hits.signature) &&
               test(c.hits.signature),
@@ -731,7 +733,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       first?.hits.signature.causeMayFollow === true
         ? candidates.find(
             (c) =>
-              c.finding.line > first.finding.line &&
+              c !== first &&
+              c.finding.line >= first.finding.line &&
               c.finding.nonFatal !== true &&
               c.hits.signature.consequence !== true &&
               c.hits.signature.class !== 'killed',

@@ -85,4 +85,16 @@ describe("SGLang's reports of a child's failure", () => {
       ]).class,
     ).toBe('killed');
   });
+
+  it("finds the child's error on the report's own line where a page joined the log's lines into one", () => {
+    const joined = [
+      '[2025-11-06 02:10:00 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/models/qwen2.py", line 420, in load_weights',
+      '    param = params_dict[name]',
+      "KeyError: 'lm_head.weight'",
+      SIGQUIT,
+      '[2025-11-06 02:10:01] Rank 0 scheduler is dead. Please check if there are relevant logs.',
+    ].join(' ');
+    expect(diagnose([joined]).class).toBe('weight-mismatch');
+  });
 });
