@@ -133,4 +133,12 @@ describe('message shapes', () => {
     ]);
     expect(result.class).toBe('peer-rank-failed');
   });
+
+  it("reads a TPU backend's device mesh larger than the devices found as parallel sizes the host cannot meet", () => {
+    const result = diagnose([
+      '(EngineCore pid=289) ValueError: Insufficient devices for 2D mesh: found 1, expected 8 for mesh shape (1, 8).',
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toContain('8 ranks, 1 GPUs');
+  });
 });

@@ -294,16 +294,19 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
   },
   {
     // More ranks on this node than it has GPUs (vLLM from 0.15: `World size (8) is larger than the number of available
-    // GPUs (4) in this node.`): the parallel sizes do not fit the host.
+    // GPUs (4) in this node.`; a TPU backend's device mesh: `Insufficient devices for 2D mesh: found 1, expected 8`):
+    // the parallel sizes do not fit the host.
     id: 'world-size-exceeds-gpus',
     class: 'invalid-value',
     weight: 90,
-    needles: ['larger than the number of available'],
-    pattern: /\bWorld size \((\d+)\) is larger than the number of available (?:GPUs|devices) \((\d+)\)/,
+    needles: ['larger than the number of available', 'nsufficient devices'],
+    pattern:
+      /\bWorld size \((\d+)\) is larger than the number of available (?:GPUs|devices) \((\d+)\)|\bInsufficient devices\b[^:]{0,60}: found (\d+),? expected (\d+)/,
     samples: [
       'ValueError: World size (8) is larger than the number of available GPUs (4) in this node. If this is intentional and you are using:',
+      'ValueError: Insufficient devices for 2D mesh: found 1, expected 8 for mesh shape (1, 8).',
     ],
-    facts: (m) => ({ value: `${m[1] ?? ''} ranks, ${m[2] ?? ''} GPUs` }),
+    facts: (m) => ({ value: `${m[1] ?? m[4] ?? ''} ranks, ${m[2] ?? m[3] ?? ''} GPUs` }),
     summary: (f) =>
       `the parallel sizes ask for more GPUs than this node has (${f.value ?? ''}): lower the tensor/pipeline/data-parallel sizes or make more GPUs visible`,
   },
