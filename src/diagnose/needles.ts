@@ -103,6 +103,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'No platform', // vLLM's notice that it found no device platform, which a later unnamed failure comes from
   'PyTorch but', // the second half of torch's out-of-memory message, alone: `… is reserved by PyTorch but unallocated`
   'sigquit', // SGLang's launcher told by a failing child: `Received sigquit from a child process.`
+  'unbalanced', // SGLang's check of free memory across GPUs, as a message built apart from its raise (0.5.9 on)
   '.cu', // a native kernel's own check naming its source: `Failed: /workspace/csrc/custom_all_reduce.cuh:368 'invalid argument'`
   'cannot find -l', // the linker of a kernel built at run time: `/usr/bin/ld: cannot find -lcudart`
   'Failed to find a kernel', // vLLM: no kernel for a quantized layer on this GPU

@@ -30,12 +30,23 @@ const templatePattern = (full: string, kind: string): RegExp => {
   return new RegExp(`^${head}${body.split('{}').map(escapeRegExp).join('[\\s\\S]*?')}`);
 };
 
+// The words a template holds of its own: its first line without its placeholders and its exception's class.
+const literalOf = (full: string, kind: string): string => {
+  const text = full.split('\n')[0] ?? '';
+  const body = kind === 'raise' ? text.replace(/^\w+: /, '') : text;
+  return body.split('{}').join(' ');
+};
+
 // Built once per catalogue: every rule is checked against the same few thousand patterns.
 const patternCache = new Map<Catalogue, RegExp[]>();
 const patternsOf = (catalogue: Catalogue): RegExp[] => {
   let patterns = patternCache.get(catalogue);
   if (patterns === undefined) {
-    patterns = catalogue.messages.map((message) => templatePattern(message.text, message.kind));
+    // A template with no words of its own (`{}`, `Exception: {}`, `{} {}`: a message built elsewhere) would fit any
+    // sample line: it attests no rule, so it is left out.
+    patterns = catalogue.messages
+      .filter((message) => /\w{3}/.test(literalOf(message.text, message.kind)))
+      .map((message) => templatePattern(message.text, message.kind));
     patternCache.set(catalogue, patterns);
   }
   return patterns;
@@ -82,12 +93,45 @@ const claims: Claim[] = NAMED_ENGINES.flatMap((engine) => [
     })),
 ]);
 
+// Claims that no template with words of its own attests, each with why. Listed, not skipped: the test checks that each
+// fails exactly so, so a rule that drifts fails and a claim that becomes attested must leave the list.
+const UNATTESTED: Record<string, { releases: string[]; why: string }> = {
+  'sglang: sglang-port-check': {
+    releases: ['0.4.3'],
+    why: "0.4.3's catalogue has no port check that waits (`… is not available in N seconds`): it came later, or the generator misses it",
+  },
+  'sglang: sglang-ignored-import': {
+    releases: ['0.4.3'],
+    why: "0.4.3's catalogue has no such line, while logs of older and newer releases print it: the generator misses it",
+  },
+  'vllm: vllm-no-device': {
+    releases: ['0.8.5.post1'],
+    why: "the generator misses 0.8's message, which logs of 0.7.3 and 0.8.2 in the corpus print",
+  },
+  'vllm: vllm-startup-free-memory': {
+    releases: ['0.15.0', '0.19.1', '0.20.1', 'main'],
+    why: 'from 0.15 the error is raised with a message built from parts the generator does not join (only the INFO line that shares its start is catalogued)',
+  },
+  'tgi: process-up ^Args \\{': {
+    releases: ['3.3.7'],
+    why: "the launcher prints its arguments with Rust's Debug format (`{:?}`): a template with no words",
+  },
+};
+
 describe('engine rules against the catalogue', () => {
   it('has a catalogue for every engine and its newest release', () => {
     for (const engine of NAMED_ENGINES) {
       const versions = catalogues.filter((c) => c.engine === engine.id).map((c) => c.version);
       expect(versions.length, engine.id).toBeGreaterThan(0);
       if (engine.flags !== undefined) expect(versions, engine.id).toContain(engine.flags.newest);
+    }
+  });
+
+  it('lists only claims there are, each with a reason', () => {
+    const names = new Set(claims.map((claim) => `${claim.engine}: ${claim.rule}`));
+    for (const [name, gap] of Object.entries(UNATTESTED)) {
+      expect(names.has(name), name).toBe(true);
+      expect(gap.why.length).toBeGreaterThan(20);
     }
   });
 
@@ -104,6 +148,8 @@ describe('engine rules against the catalogue', () => {
         return !claim.samples.some((sample) => patterns.some((pattern) => pattern.test(sample)));
       })
       .map((catalogue) => catalogue.version);
-    expect(misses, 'releases whose catalogue has none of the sample lines').toEqual([]);
+    expect(misses, 'releases whose catalogue has none of the sample lines').toEqual(
+      UNATTESTED[`${claim.engine}: ${claim.rule}`]?.releases ?? [],
+    );
   });
 });

@@ -98,7 +98,12 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'cuda-oom',
     weight: 90,
     needles: ['Not enough memory'],
-    samples: ['RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.'],
+    samples: [
+      'RuntimeError: Not enough memory. Please try to increase --mem-fraction-static.',
+      // 0.5.9 names the value; 0.5.10 and later raise a message built in two parts (its text is a logged string).
+      'RuntimeError: Not enough memory. Please try to increase --mem-fraction-static. Current value: self.server_args.mem_fraction_static=0.88',
+      'Not enough memory. Please try to increase --mem-fraction-static.',
+    ],
     pattern: /Not enough memory(?:\. Please try to increase --mem-fraction-static| to allocate KV cache)/,
     facts: () => ({ kind: 'kv-cache' }),
     summary: () => 'not enough GPU memory is left for the KV cache',
@@ -112,6 +117,8 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     needles: ['unbalanced'],
     samples: [
       'RuntimeError: The memory capacity is unbalanced. Some GPUs may be occupied by other processes.',
+      'ValueError: The memory capacity is unbalanced. Some GPUs may be occupied by other processes. min_per_gpu_memory=20.1, local_gpu_memory=78.5, local_gpu_memory * 0.9=70.6',
+      'The memory capacity is unbalanced. Some GPUs may be occupied by other processes.',
     ],
     pattern: /The memory capacity is unbalanced\b/,
     facts: () => ({ kind: 'occupied' }),
@@ -172,7 +179,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     pattern: /Rank (\d+) scheduler died during initialization \(exit code: -(\d+)\)/,
     releases: { since: '0.5.10' },
     samples: [
-      'RuntimeError: Rank 0 scheduler died during initialization (exit code: -9). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer.',
+      'RuntimeError: Rank 0 scheduler died during initialization (exit code: -9). If exit code is -9 (SIGKILL), a common cause is the OS OOM killer. Run `dmesg -T | grep -i oom` to check.',
     ],
     facts: (m) => ({ value: m[1] ?? '', signal: Number(m[2]) }),
     summary: (f) =>
@@ -282,7 +289,10 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     class: 'hang',
     weight: 45,
     needles: ['atchdog timeout'],
-    samples: ['Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=False)'],
+    samples: [
+      'Scheduler watchdog timeout (self.watchdog_timeout=300, self.soft=False)',
+      'Watchdog timeout (self.watchdog_timeout=300)',
+    ],
     // Older releases print no `self.soft` (their watchdog only ever kills).
     pattern: /[Ww]atchdog timeout \(self\.watchdog_timeout=(\d+)(?:\.\d+)?(?:, self\.soft=False)?\)/,
     facts: (m) => ({ value: m[1] ?? '' }),
@@ -300,6 +310,7 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     pattern: /Ignore import error when loading ([\w.]+)[.:]\s*(.*)$/,
     samples: [
       "Ignore import error when loading sglang.srt.models.deepseek_v2. Command '['/usr/bin/gcc', '-O3']' returned non-zero exit status 1.",
+      "Ignore import error when loading sglang.srt.models.deepseek_v2: Command '['/usr/bin/gcc', '-O3']' returned non-zero exit status 1.",
     ],
     facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
     summary: (f) =>

@@ -70,10 +70,10 @@ export const SGLANG_PHASES: SampledRule[] = [
     samples: ['Init torch distributed begin.'],
   },
   {
-    // ≥ 0.5.x prints how long it took (`elapsed=2.36 s`).
+    // ≥ 0.5.9 prints how long it took (`elapsed=2.36 s`).
     phase: 'dist-init',
     pattern: /^Init torch distributed ends\. elapsed=/,
-    releases: { since: '0.5.1' },
+    releases: { since: '0.5.9' },
     samples: ['Init torch distributed ends. elapsed=2.36 s, mem usage=0.12 GB'],
   },
   { phase: 'dist-init', pattern: /^sglang is using nccl==/, origin: 'dependency', samples: [] },
@@ -88,7 +88,7 @@ export const SGLANG_PHASES: SampledRule[] = [
     pattern: /^Load weight end\. elapsed=[\d.]+ s/,
     releases: { since: '0.5.9' },
     samples: [
-      'Load weight end. elapsed=23.18 s, type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=60.1 GB',
+      'Load weight end. elapsed=23.18 s, type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=60.1 GB, mem usage=15.2 GB.',
     ],
   },
   {
@@ -147,10 +147,10 @@ export const SGLANG_PHASES: SampledRule[] = [
     samples: [],
   },
   {
-    // Up to 0.5.13: `Capture draft cuda graph begin.` and `Capture draft extend cuda graph begin.`.
+    // After 0.4.3 and up to 0.5.13: `Capture draft cuda graph begin.` and `Capture draft extend cuda graph begin.`.
     phase: 'draft-graph-capture',
     pattern: /^Capture draft (?:extend )?cuda graph (?:begin|end)/,
-    releases: { until: '0.5.14' },
+    releases: { since: '0.4.4', until: '0.5.14' },
     samples: ['Capture draft cuda graph end. Time elapsed: 62.67 s. mem usage=0.21 GB. avail mem=15.31 GB.'],
   },
   {
@@ -176,6 +176,7 @@ export const SGLANG_PHASES: SampledRule[] = [
     pattern: /^max_total_num_tokens=/,
     samples: [
       'max_total_num_tokens=383872, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=2048, context_len=40960',
+      'max_total_num_tokens=383872, chunked_prefill_size=8192, max_prefill_tokens=16384, max_running_requests=2048, context_len=40960, available_gpu_mem=12.47 GB',
     ],
   },
   {
@@ -214,6 +215,8 @@ export const SGLANG_PHASES: SampledRule[] = [
 export const SGLANG_QUOTED_LINES: LineRule[] = [
   {
     pattern: /^Receive: obj=/,
+    // Until 0.5.9, which logs requests in other words.
+    releases: { until: '0.5.9' },
     samples: ["Receive: obj=GenerateReqInput(text='must be divisible by 3', rid='1')"],
   },
   {
@@ -221,6 +224,7 @@ export const SGLANG_QUOTED_LINES: LineRule[] = [
     releases: { since: '0.4.9' },
     samples: [
       'Pyspy failed to dump PID 63217.   Error: /bin/sh: py-spy: command not found',
+      'Pyspy failed to dump PID 63217. Error: /bin/sh: 1: py-spy: not found',
       'Pyspy failed (pid=63217). Error: /bin/sh: 1: py-spy: not found',
     ],
   },

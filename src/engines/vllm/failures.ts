@@ -28,6 +28,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     releases: { since: '0.8.3' },
     samples: [
       "ValueError: Could not detect config format for no config file found. With config_format 'auto', ensure your model has either config.json (HF format) or params.json (Mistral format). Otherwise please specify your_custom_config_format in engine args for customized config parser.",
+      'ValueError: Could not detect config format for no config file found. Ensure your model has either config.json (HF format) or params.json (Mistral format).',
     ],
     facts: () => ({ kind: 'not-found' }),
     summary: () =>
@@ -79,19 +80,27 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     samples: [
       'ValueError: Ray does not allocate any GPUs on the driver node. Consider adjusting the Ray placement group or running the driver on a GPU node.',
       "RuntimeError: driver node id 5f3a is not included in a placement group 9c1e. Node id -> bundles {}. You don't have enough GPUs available in a current node.",
+      // As the releases word them whole: 0.8's message without a space after `node.`; later, the advice after it.
+      "ValueError: Ray does not allocate any GPUs on the driver node.Driver IP: 10.0.0.2, worker IPs: ['10.0.0.3'].Consider adjusting the Ray placement group or running the driver on a GPU node.",
+      "RuntimeError: driver node id 5f3a is not included in a placement group 9c1e. Node id -> bundles {}. You don't have enough GPUs available in a current node. Check `ray status` and `ray list nodes` to see if you have available GPUs in a node `5f3a` before starting an vLLM engine.",
     ],
     summary: () =>
       "Ray placed none of the server's GPU bundles on the node its driver runs on: start vLLM on a node with GPUs in the placement group (or give the head node GPUs)",
   },
   {
-    // --chat-template names a file that does not exist (or a template name vLLM does not know).
+    // --chat-template names a file that does not exist (or a template name vLLM does not know). Later releases word it
+    // `the supplied chat template path doesn't exist` and `The supplied chat template (x) looks like a file path, but
+    // it failed to be opened`.
     id: 'vllm-chat-template-path',
     class: 'invalid-value',
     weight: 95,
-    needles: ['appears path-like'],
-    pattern: /The supplied chat template(?: string)? \((.*)\) appears path-like, but doesn't exist/,
+    needles: ['appears path-like', 'chat template path', 'looks like a file path'],
+    pattern:
+      /The supplied chat template(?: string)? \((.*)\) (?:appears path-like, but doesn't exist|looks like a file path, but it failed to be opened)|the supplied chat template path doesn't exist/,
     samples: [
       "ValueError: The supplied chat template string (tool_use) appears path-like, but doesn't exist!",
+      "FileNotFoundError: the supplied chat template path doesn't exist",
+      'The supplied chat template (./tool_chat_template.jinja) looks like a file path, but it failed to be opened. Tried: ./tool_chat_template.jinja and /app/tool_chat_template.jinja. Reason: [Errno 2] No such file or directory',
     ],
     facts: (m) => ({ flag: '--chat-template', value: m[1] ?? '' }),
     summary: (f) =>
@@ -105,6 +114,8 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     pattern: /No available memory for the cache blocks/,
     samples: [
       'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.',
+      'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine. See https://docs.vllm.ai/en/latest/configuration/conserving_memory/ for more details.',
+      'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine (this flag also controls CPU memory reservation on the CPU backend, despite its name). See https://docs.vllm.ai/en/latest/configuration/conserving_memory/ for more details.',
     ],
     facts: () => ({ kind: 'kv-cache' }),
     summary: () => 'no GPU memory is left for the KV cache after the weights and activations',
@@ -131,7 +142,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 90,
     needles: ['Mamba cache blocks'],
     pattern: /max_num_seqs \((\d+)\) exceeds available Mamba cache blocks \((\d+)\)/,
-    releases: { since: '0.19.0' },
+    releases: { since: '0.20.0' },
     samples: [
       'ValueError: max_num_seqs (1024) exceeds available Mamba cache blocks (512). Each decode sequence requires one Mamba cache block, so CUDA graph capture cannot proceed. Please lower max_num_seqs to at most 512 or increase gpu_memory_utilization.',
     ],

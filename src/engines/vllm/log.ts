@@ -98,6 +98,7 @@ export const VLLM_PHASES: SampledRule[] = [
     samples: [
       "non-default args: {'model': 'm'}",
       'Initializing an LLM engine (v0.6.6.post1) with config: model=m',
+      "Initializing a V0 LLM engine (v0.8.5.post1) with config: model='m', seed=0, use_cached_outputs=False, ",
     ],
   },
   {
