@@ -141,4 +141,13 @@ describe('message shapes', () => {
     expect(result.class).toBe('invalid-value');
     expect(result.summary).toContain('8 ranks, 1 GPUs');
   });
+
+  it("reads pydantic's report of an assert in a configuration validator as a refused setting", () => {
+    const result = diagnose([
+      '(APIServer pid=1060454) pydantic_core._pydantic_core.ValidationError: 1 validation error for VllmConfig',
+      '(APIServer pid=1060454)   Assertion failed, Tensor parallelism is set when compiled in optimum-rbln. [type=assertion_error, input_value=ArgsKwargs((), {}), input_type=ArgsKwargs]',
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toContain('Tensor parallelism is set when compiled in optimum-rbln');
+  });
 });

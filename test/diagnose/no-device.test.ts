@@ -74,4 +74,14 @@ describe('a host where no GPU is visible', () => {
     expect(result.class).toBe('dependency');
     expect(result.summary).toMatch(/no GPU or other accelerator/);
   });
+
+  it("reads vLLM 0.6's `Failed to infer device type`, logged above a traceback cut in the config's frames, as no device", () => {
+    const result = diagnose('auto', [
+      'INFO 05-05 00:55:20 api_server.py:585] vLLM API server version 0.6.4.post1',
+      'ERROR 05-05 00:55:28 engine.py:366] Failed to infer device type',
+      'ERROR 05-05 00:55:28 engine.py:366] Traceback (most recent call last):',
+      'ERROR 05-05 00:55:28 engine.py:366]   File "/venv/lib/python3.11/site-packages/vllm/config.py", line 1208, in __init__',
+    ]);
+    expect(result.class).toBe('dependency');
+  });
 });

@@ -103,14 +103,19 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
       `Ray cannot place the resources the server asked for on any node of the cluster (${f.value ?? ''}): the settings (parallel sizes, the node's address) ask for more GPUs than the cluster has`,
   },
   {
-    // pydantic's wrapper around a configuration check: a specific shape inside it (an unsupported architecture, a
+    // pydantic's wrapper around a configuration check (`Value error, …`, and `Assertion failed, …` for an assert in
+    // a validator, as a platform plugin's check raises): a specific shape inside it (an unsupported architecture, a
     // KV cache that does not fit) decides the class, so this applies only to lines nothing else matched.
     id: 'config-validation',
     class: 'invalid-value',
     weight: 97,
     fallback: true,
-    needles: ['Value error, '],
-    pattern: /Value error, (.+?)(?: \[type=value_error.*)?$/,
+    needles: ['Value error, ', 'Assertion failed, '],
+    pattern: /(?:Value error|Assertion failed), (.+?)(?: \[type=(?:value|assertion)_error.*)?$/,
+    samples: [
+      "  Value error, Invalid repository ID or local directory specified: 'm'. [type=value_error, input_value=ArgsKwargs((), {}), input_type=ArgsKwargs]",
+      '  Assertion failed, Tensor parallelism is set when compiled in optimum-rbln. [type=assertion_error, input_value=ArgsKwargs((), {}), input_type=ArgsKwargs]',
+    ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the server's configuration check failed: ${f.value ?? ''}`,
   },

@@ -42,7 +42,6 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     weight: 90,
     needles: ['Failed to infer device type'],
     pattern: /Failed to infer device type/,
-    releases: { since: '0.8.0' },
     samples: [
       'RuntimeError: Failed to infer device type, please set the environment variable `VLLM_LOGGING_LEVEL=DEBUG` to turn on verbose logging to help debug the issue.',
     ],
