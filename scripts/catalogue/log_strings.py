@@ -36,6 +36,8 @@ SCOPES = {
         "python/sglang/srt/layers/attention/flashinfer_backend.py",
         "python/sglang/srt/models/deepseek_v2.py",
         "python/sglang/srt/models/llama_eagle3.py",
+        # The model registry: a model module that fails to import is logged and skipped.
+        "python/sglang/srt/models/registry.py",
         "python/sglang/multimodal_gen/runtime/entrypoints",
     ],
     "vllm": [
@@ -48,6 +50,7 @@ SCOPES = {
         "vllm/v1/worker/gpu",
         "vllm/v1/core/kv_cache_utils.py",
         "vllm/v1/utils.py",
+        "vllm/v1/worker/utils.py",
         "vllm/engine",
         "vllm/executor",
         "vllm/worker",
@@ -56,6 +59,8 @@ SCOPES = {
         "vllm/distributed/device_communicators/pynccl.py",
         "vllm/compilation",
         "vllm/config",
+        # Up to 0.10 the engine config was one module.
+        "vllm/config.py",
         "vllm/platforms",
         "vllm/utils",
         "vllm/usage",

@@ -96,22 +96,6 @@ const claims: Claim[] = NAMED_ENGINES.flatMap((engine) => [
 // Claims that no template with words of its own attests, each with why. Listed, not skipped: the test checks that each
 // fails exactly so, so a rule that drifts fails and a claim that becomes attested must leave the list.
 const UNATTESTED: Record<string, { releases: string[]; why: string }> = {
-  'sglang: sglang-port-check': {
-    releases: ['0.4.3'],
-    why: "0.4.3's catalogue has no port check that waits (`… is not available in N seconds`): it came later, or the generator misses it",
-  },
-  'sglang: sglang-ignored-import': {
-    releases: ['0.4.3'],
-    why: "0.4.3's catalogue has no such line, while logs of older and newer releases print it: the generator misses it",
-  },
-  'vllm: vllm-no-device': {
-    releases: ['0.6.6.post1', '0.8.5.post1'],
-    why: 'the generator misses the message before 0.15, which logs of 0.6.4, 0.7.3 and 0.8.2 in the corpus print',
-  },
-  'vllm: vllm-startup-free-memory': {
-    releases: ['0.15.0', '0.19.1', '0.20.1', 'main'],
-    why: 'from 0.15 the error is raised with a message built from parts the generator does not join (only the INFO line that shares its start is catalogued)',
-  },
   'tgi: process-up ^Args \\{': {
     releases: ['3.3.7'],
     why: "the launcher prints its arguments with Rust's Debug format (`{:?}`): a template with no words",

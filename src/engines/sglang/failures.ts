@@ -129,6 +129,8 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     id: 'sglang-port-check',
     class: 'port-in-use',
     weight: 100,
+    // From 0.4.9: before it, SGLang tried the next port itself (`Port 30000 is already in use, trying port 30001`).
+    releases: { since: '0.4.9' },
     needles: ['is not available', 'already in use'],
     // `wait_port_available(port, name)` names the port it waited for (`port`, `port_base`, `nccl_port`); its caller
     // logs every port it had chosen first.

@@ -166,6 +166,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       'ValueError: Free memory on device (22.1/79.2 GiB) on startup. Desired GPU memory utilization is (0.9, 71.3 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
       'ValueError: Free memory on device (3.22/4.0 GiB) on startup is less than desired GPU memory utilization (0.9, 3.6 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
       'ValueError: Free memory on device cuda:0 (36.75/121.63 GiB) on startup is less than',
+      'ValueError: Free memory on device cuda:0 (36.75/121.63 GiB) on startup is less than desired GPU memory utilization (0.9, 109.47 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.',
     ],
     facts: (m) => ({
       kind: 'startup-free-memory',
