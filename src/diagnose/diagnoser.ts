@@ -729,6 +729,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
               !isPointer(c.hits.signature) &&
               test(c.hits.signature),
           );
+    // A report that may reach the log before the error it reports (Signature.causeMayFollow): the heaviest finding of
+    // a failure of its own on its line or below it.
     const reportedBelow =
       first?.hits.signature.causeMayFollow === true
         ? candidates.find(
