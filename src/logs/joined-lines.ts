@@ -2,7 +2,7 @@
 // that dropped the newlines): the records' own starts inside the line show where its lines were. Written by hand: the
 // starts are the engines' and Python's own line shapes, which no library knows.
 
-/** A joined line is long, and holds at least this many record starts after its first characters. */
+/** A joined line is long, and holds at least this many record starts (one of them may open it). */
 const MIN_STARTS = 3;
 const MIN_LENGTH = 200;
 
@@ -19,9 +19,19 @@ const RECORD_START = new RegExp(
     String.raw`Traceback \(most recent call last\):`,
     String.raw`File "[^"]+", line \d+, in [\w<>.]+`,
     String.raw`During handling of the above exception`,
+    // A process tag alone (vLLM's, before a traceback's frame or an exception: `(EngineCore_DP0 pid=5132)   File …`),
+    // with the colour codes a paste kept around it (their ESC, or what a page made of it); torch's glog-form warnings
+    // (`[rank0]:[W1203 10:00:00.123 …]`).
+    String.raw`(?:[^\s\w(]?\[[\d;]*m)?\([A-Za-z][\w.: -]{0,40}? pid=\d+[^()]{0,60}\)(?:[^\s\w(]?\[[\d;]*m)? `,
+    String.raw`(?:\[rank\d+\]:)?\[[WEIF]\d{3,4} ${TIME}`,
   ].join('|'),
   'g',
 );
+// NCCL's debug lines (`host:pid:tid [0] NCCL WARN …`), looked for only in a line that holds `NCCL`: their start is a
+// host name, which any run of word characters could begin.
+const NCCL_START = /[\w.-]{1,64}:\d+:\d+ \[\d+\] (?:[\w.]{1,64}:\d+ )?NCCL (?:INFO|WARN|ERROR)\b/g;
+// A start right after a process tag and spaces belongs to the tag's record (`(EngineCore_DP0 pid=5132)   File …`).
+const TAG_ONLY = /^(?:[^\s\w(]?\[[\d;]*m)?\([^()]{1,80}? pid=\d+[^()]{0,60}\)(?:[^\s\w(]?\[[\d;]*m)? +$/;
 // A frame's record ends at its function's name: the source line that Python prints under it follows.
 const FRAME_HEAD = /^((?:\S.*?\] )?File "[^"]+", line \d+, in [\w<>.]+) (.+)$/;
 // The exception that ends a traceback, after its last source line: `… self.device_type) RuntimeError: message`.
@@ -39,11 +49,21 @@ const splitSource = (source: string): string[] => {
 export const splitJoinedLine = (text: string): string[] | null => {
   if (text.length < MIN_LENGTH) return null;
   const starts: number[] = [];
-  for (const match of text.matchAll(RECORD_START)) {
-    // Only a start after a space: inside a record, the same text is part of its message.
-    if (match.index > 0 && text.charCodeAt(match.index - 1) === 32) starts.push(match.index);
+  // A record that opens the line counts toward the starts, though no split is made there.
+  let opening = 0;
+  const matches = [...text.matchAll(RECORD_START)];
+  if (text.includes(' NCCL ')) {
+    matches.push(...text.matchAll(NCCL_START));
+    matches.sort((a, b) => a.index - b.index);
   }
-  if (starts.length < MIN_STARTS) return null;
+  for (const match of matches) {
+    if (match.index === 0) opening = 1;
+    // Only a start after a space: inside a record, the same text is part of its message.
+    if (match.index === 0 || text.charCodeAt(match.index - 1) !== 32) continue;
+    if (TAG_ONLY.test(text.slice(starts.at(-1) ?? 0, match.index))) continue;
+    starts.push(match.index);
+  }
+  if (starts.length + opening < MIN_STARTS) return null;
   const pieces = [0, ...starts].map((start, i) => text.slice(start, starts[i] ?? text.length).trimEnd());
   return pieces.flatMap((piece) => {
     const frame = FRAME_HEAD.exec(piece);

@@ -181,7 +181,10 @@ describe('followLog', () => {
     const iteration = (async () => {
       for await (const batch of followLog({ path, signal: controller.signal })) seen.push(...batch);
     })();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Abort once the line is read (a fixed wait flaked on a busy machine), then the iteration must end.
+    const deadline = Date.now() + 10_000;
+    while (seen.length === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     controller.abort();
     await iteration;
     expect(seen).toEqual([{ line: 1, text: 'x' }]);

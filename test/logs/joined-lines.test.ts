@@ -54,4 +54,46 @@ describe('joined lines', () => {
     expect(diagnosis.summary).toContain('found no GPU or other accelerator');
     expect(diagnosis.evidence.map((e) => e.text)).toContain('RuntimeError: Device string must not be empty');
   });
+
+  it("splits at vLLM's process tags (also coloured) before frames and exceptions, NCCL's debug lines and torch's warnings", () => {
+    const tag = '(EngineCore_DP0 pid=5132)';
+    const tagged = [
+      `${tag}   File "/venv/aiter/aiter/jit/core.py", line 1209, in custom_wrapper`,
+      `${tag}     return wrapper(*args, **kwargs)`,
+      `${tag}   File "/venv/aiter/aiter/jit/core.py", line 1205, in wrapper`,
+      `${tag}     return op(*args, **kwargs)`,
+      `${tag} RuntimeError: invalid argument for fmha_v3_varlen_fwd`,
+    ];
+    expect(splitJoinedLine(tagged.join(' '))).toEqual(tagged);
+    const diagnoser = createDiagnoser({ engine: 'auto' });
+    diagnoser.push({ line: 1, text: tagged.join(' ') });
+    expect(diagnoser.finish({}).summary).toContain('invalid argument for fmha_v3_varlen_fwd');
+
+    const coloured = Array.from(
+      { length: 3 },
+      () =>
+        '\u001b[1;36m(APIServer pid=1288829)\u001b[0;0m INFO:     172.18.0.3:38234 - "GET /metrics HTTP/1.1" 200 OK',
+    );
+    expect(splitJoinedLine(coloured.join(' '))).toEqual(coloured);
+
+    const native = [
+      'Traceback (most recent call last):',
+      "worker-6:56890:56890 [0] enqueue.cc:267 NCCL WARN Cuda failure 'dependency created on uncaptured work in another stream'",
+      '[rank0]:[W1203 10:00:00.123456 ProcessGroupNCCL.cpp:1250] Warning: process group has NOT been destroyed',
+    ];
+    expect(splitJoinedLine(native.join(' '))).toEqual(native);
+  });
+
+  it('counts a record that opens the line toward the starts', () => {
+    const frames = [
+      'File "/opt/sglang/srt/model_loader/loader.py", line 437, in load_model',
+      'self.load_weights_and_postprocess(',
+      'File "/opt/sglang/srt/model_loader/loader.py", line 445, in load_weights_and_postprocess',
+      'model.load_weights(weights)',
+      'File "/opt/sglang/srt/models/qwen3.py", line 493, in load_weights',
+      'param = params_dict[name]',
+      "KeyError: 'midlayer.self_attn.qkv_proj.weight'",
+    ];
+    expect(splitJoinedLine(frames.join(' '))).toEqual(frames);
+  });
 });
