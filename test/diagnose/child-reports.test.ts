@@ -1,15 +1,9 @@
 // SGLang's launcher reporting that a child process failed: the exit code, the SIGQUIT a failing child sends, and the
 // pipe to a scheduler closing. Each is the child's failure when the child's own error is in the log, above or below.
 import { describe, expect, it } from 'vitest';
-import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { diagnoseLines } from './feed.ts';
 
-const diagnose = (lines: string[]) => {
-  const diagnoser = createDiagnoser({ engine: 'auto' });
-  lines.forEach((text, i) => {
-    diagnoser.push({ line: i + 1, text });
-  });
-  return diagnoser.finish({});
-};
+const diagnose = (lines: string[]) => diagnoseLines('auto', lines);
 
 const SIGQUIT =
   '[2025-12-25 20:56:41] Received sigquit from a child process. It usually means the child failed.';

@@ -3,16 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { createEngineGuess } from '../../src/diagnose/detect-engine.ts';
 import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { diagnoseLines } from './feed.ts';
 import { NAMED_ENGINES } from '../../src/engines/index.ts';
-import type { EngineId } from '../../src/engines/types.ts';
 
-const diagnose = (engine: EngineId | 'auto', lines: string[], end = {}) => {
-  const diagnoser = createDiagnoser({ engine });
-  lines.forEach((text, i) => {
-    diagnoser.push({ line: i + 1, text });
-  });
-  return diagnoser.finish(end);
-};
+const diagnose = diagnoseLines;
 
 describe('general failure shapes', () => {
   it('a WARNING-level error is not the root cause when an error follows', () => {

@@ -3,15 +3,9 @@
 // for the GPUs asked, transformers' backend mapping, a vLLM process tag with only a level after it, and
 // compressed-tensors' capability check.
 import { describe, expect, it } from 'vitest';
-import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { diagnoseLines } from './feed.ts';
 
-const diagnose = (lines: string[]) => {
-  const diagnoser = createDiagnoser({ engine: 'auto' });
-  lines.forEach((text, i) => {
-    diagnoser.push({ line: i + 1, text });
-  });
-  return diagnoser.finish({});
-};
+const diagnose = (lines: string[]) => diagnoseLines('auto', lines);
 
 describe('message shapes', () => {
   it("reads the second half of torch's out-of-memory message alone as out of memory", () => {

@@ -1,18 +1,11 @@
 // A start on a host where no GPU is visible: the engines' and torch's notices of it give a later failure that names
 // nothing itself its class (dependency), and torch's empty device string is that condition in its own words.
 import { describe, expect, it } from 'vitest';
-import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { diagnoseLines } from './feed.ts';
 import { ALWAYS_NEEDLES, ERROR_NEEDLES } from '../../src/diagnose/needles.ts';
 import { NOTICE_CONTEXTS } from '../../src/diagnose/signatures.ts';
-import type { EngineId } from '../../src/engines/types.ts';
 
-const diagnose = (engine: EngineId | 'auto', lines: string[]) => {
-  const diagnoser = createDiagnoser({ engine });
-  lines.forEach((text, i) => {
-    diagnoser.push({ line: i + 1, text });
-  });
-  return diagnoser.finish({});
-};
+const diagnose = diagnoseLines;
 
 const NO_PLATFORM =
   'INFO 06-21 10:31:43 [__init__.py:239] No platform detected, vLLM is running on UnspecifiedPlatform';

@@ -1,17 +1,11 @@
 // A wrapper's prefix vigil has no rule for is learned from the log: the diagnoser reads the lines behind it as it
 // reads them bare, and its evidence still quotes the lines whole.
 import { describe, expect, it } from 'vitest';
-import { createDiagnoser } from '../../src/diagnose/diagnoser.ts';
+import { diagnoseLines } from './feed.ts';
 import { createWrapperPrefix } from '../../src/diagnose/wrapper-prefix.ts';
 import { fedLines, loadManifest } from './fixture-logs.ts';
 
-const diagnose = (lines: string[]) => {
-  const diagnoser = createDiagnoser({ engine: 'auto' });
-  lines.forEach((text, i) => {
-    diagnoser.push({ line: i + 1, text });
-  });
-  return diagnoser.finish({});
-};
+const diagnose = (lines: string[]) => diagnoseLines('auto', lines);
 
 const FAILED_START = [
   'INFO 05-26 00:17:40 [api_server.py:1043] vLLM API server version 0.8.5',
