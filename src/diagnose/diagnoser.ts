@@ -963,6 +963,8 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   // it (a short log's first lines would be read through it otherwise); else they are read as they are, in order.
   const held: { raw: RawLine; whole: boolean }[] = [];
   const release = (): void => {
+    // Called for every line once learning ended: nothing held is the common case, and costs no array.
+    if (held.length === 0) return;
     for (const { raw, whole } of held.splice(0)) take(raw, whole, wrapper.strip(raw.text, false));
   };
   const holdOrTake = (raw: RawLine, whole: boolean): void => {
