@@ -83,7 +83,7 @@ const MAX_TRACEBACK_LINES = 400;
 const MAX_UNWRAPPED = 20_000;
 /** Lines held at most while a wrapper prefix they show is counted toward learning (see holdOrTake). */
 const MAX_HELD = 16;
-type SeenFrame = { line: number; raw: string; context: FrameContext };
+type SeenFrame = { line: number; seq: number; raw: string; context: FrameContext };
 /** How far below a native crash Python's faulthandler dump of the stacks may reach. */
 const MAX_DUMP_LINES = 200;
 /** How many frames of steps (see FRAME_CONTEXTS) are kept: half the first ones, half the most recent. */
@@ -98,6 +98,8 @@ const TP_SIZE = /\btp_size=(\d+)|tensor_parallel_size['"]?[=:]\s*(\d+)|num_shard
 
 interface Finding {
   line: number;
+  /** The order the diagnoser took it in: pieces of one joined line share a line number, not an order. */
+  seq: number;
   raw: string;
   facts: FailureFacts;
   /** Printed at WARNING level (or below): a notice the server survived, not a stop. */
@@ -192,6 +194,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const unwrapped = new Map<number, string>();
   const guess = createEngineGuess();
   const trackers = new Map<EngineId, LogStartTracker>();
+  // The order in which each tracker last marked a phase (see Finding.seq), and the count of lines taken so far.
+  const lastMarkSeq = new Map<LogStartTracker, number>();
+  let seq = 0;
   for (const spec of NAMED_ENGINES) {
     if (options.engine === 'auto' || options.engine === 'generic' || options.engine === spec.id)
       trackers.set(spec.id, createStartTracker(spec));
@@ -239,7 +244,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const notices: { line: number; raw: string; context: NoticeContext }[] = [];
   const keepFrame = (frames: SeenFrame[], line: number, raw: string, context: FrameContext): void => {
     if (frames.length >= MAX_FRAMES) frames.splice(MAX_FRAMES / 2, 1);
-    frames.push({ line, raw, context });
+    frames.push({ line, seq, raw, context });
   };
 
   const resolveEngine = (): EngineId =>
@@ -275,7 +280,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       if (frame !== null) facts.frame = frame;
     }
     if (signature.holdsWhen?.(facts) === false) return false;
-    const finding: Finding = { line, raw, facts, ...(nonFatal ? { nonFatal } : {}) };
+    const finding: Finding = { line, seq, raw, facts, ...(nonFatal ? { nonFatal } : {}) };
     // A bare exception (`AssertionError` with no message) says what failed only through the line that raised it.
     if (/(?:Error|Exception)\s*$/.test(match[0]) && match.index === 0) {
       const source = sourceAbove(line);
@@ -435,6 +440,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     for (const tracker of trackers.values()) {
       const before = tracker.phaseMarks().length;
       tracker.track(raw, normalized, raw.line);
+      if (tracker.phaseMarks().length !== before) lastMarkSeq.set(tracker, seq);
       // The server started again (a log appended to by launch after launch, or a container restarted after a crash
       // whose tail opens the log): what the earlier starts printed no longer explains this one. Rare, so the engine
       // is resolved only then.
@@ -699,13 +705,16 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // Some shapes (a traceback without its error line) count only where the log ends inside them: not before a
     // later phase, nor before a stop (Ctrl-C's own traceback ends in `KeyboardInterrupt`); a stop after a report of
     // a death does not undo the death.
-    const lastPhaseLine = trackerFor(engine)?.phaseMarks().at(-1)?.line ?? 0;
-    const endsInside = (signature: Signature, line: number): boolean =>
-      line > lastPhaseLine && (stop === undefined || signature.consequence === true);
+    const phaseTracker = trackerFor(engine);
+    const lastPhaseLine = phaseTracker?.phaseMarks().at(-1)?.line ?? 0;
+    const lastPhaseSeq = phaseTracker === undefined ? 0 : (lastMarkSeq.get(phaseTracker) ?? 0);
+    const endsInside = (signature: Signature, finding: Finding): boolean =>
+      (finding.line > lastPhaseLine || (finding.line === lastPhaseLine && finding.seq > lastPhaseSeq)) &&
+      (stop === undefined || signature.consequence === true);
     const eligible = candidates.filter(
       (c) =>
         (c.finding.nonFatal !== true || (!anyFatal && c.finding.line >= lastPhaseLine)) &&
-        (c.hits.signature.untilNextPhase !== true || endsInside(c.hits.signature, c.finding.line)),
+        (c.hits.signature.untilNextPhase !== true || endsInside(c.hits.signature, c.finding)),
     );
     candidates.length = 0;
     candidates.push(...eligible);
@@ -800,10 +809,17 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const stepFrame = (
       keep: (context: FrameContext) => boolean,
     ): { frame: SeenFrame; cut: boolean } | undefined => {
+      // On a joined line (a page's copy), frames share the error's line: the order taken tells above from below.
+      const seqAt = winner.finding.seq;
+      const isBelow = (frame: SeenFrame): boolean =>
+        frame.line > at || (frame.line === at && frame.seq > seqAt);
       const below = (frame: SeenFrame, limit: number): boolean =>
-        keep(frame.context) && frame.line > at && frame.line - at <= limit;
+        keep(frame.context) && isBelow(frame) && frame.line - at <= limit;
       const above = tracedFrames.findLast(
-        (frame) => keep(frame.context) && frame.line < at && at - frame.line <= MAX_TRACEBACK_LINES,
+        (frame) =>
+          keep(frame.context) &&
+          (frame.line < at || (frame.line === at && frame.seq < seqAt)) &&
+          at - frame.line <= MAX_TRACEBACK_LINES,
       );
       if (above !== undefined) return { frame: above, cut: false };
       const cut = cutTraceback
@@ -947,6 +963,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     }
     ring.push(line);
     if (ring.length > TAIL_LINES) ring.shift();
+    seq += 1;
     if (!PREFILTER.test(line.text) && !TRANSLATED_SIGNAL_REPORT.test(line.text)) return;
     inspect(line);
     if (wrapper.learning() && settled()) wrapper.stop();

@@ -1682,6 +1682,22 @@ describe('general failure shapes', () => {
     ).not.toBe('invalid-value');
   });
 
+  it("does not read a traceback cut while vLLM builds its parser (the configs' defaults) as a rejected setting", () => {
+    const frames = [
+      'Traceback (most recent call last):',
+      '  File "/usr/local/lib/python3.12/site-packages/vllm/entrypoints/openai/cli_args.py", line 359, in make_arg_parser',
+      '  File "/usr/local/lib/python3.12/site-packages/vllm/engine/arg_utils.py", line 1371, in add_cli_args',
+      '  File "/usr/local/lib/python3.12/site-packages/vllm/engine/arg_utils.py", line 399, in get_kwargs',
+      '  File "/usr/local/lib/python3.12/site-packages/vllm/engine/arg_utils.py", line 309, in _compute_kwargs',
+    ];
+    expect(diagnose('auto', frames).class).toBe('unknown');
+    const checking = [
+      frames[0] ?? '',
+      '  File "/usr/local/lib/python3.12/site-packages/vllm/engine/arg_utils.py", line 1289, in create_engine_config',
+    ];
+    expect(diagnose('auto', checking).class).toBe('invalid-value');
+  });
+
   it("reads vLLM's EngineDeadError as an engine core that died after its start, not as a failed start", () => {
     const dead = diagnose('auto', [
       '(APIServer pid=433) ERROR 05-04 08:51:40 [entrypoints/.../chat_completion/serving.py:1267]     raise self._format_exception(outputs) from None',

@@ -412,11 +412,13 @@ export const VLLM_FRAME_CONTEXTS: readonly FrameContext[] = [
   {
     // The engine config's own checks (`vllm/config/*.py` and 0.x's single `vllm/config.py`, their `__post_init__` and
     // `verify_*`) and the arguments turned into it: an error raised there with no class of its own rejects a setting.
+    // Building the parser (`add_cli_args` computing the configs' defaults) reads no setting yet: not one of them.
     class: 'invalid-value',
     label: 'the settings were rejected',
     errors: CONFIG_CHECK_ERRORS,
     needle: 'vllm/',
-    pattern: /^File "[^"]*vllm\/(?:config(?:\/\w+)?\.py|engine\/arg_utils\.py)", line \d+,? in \w+$/,
+    pattern:
+      /^File "[^"]*vllm\/(?:config(?:\/\w+)?\.py|engine\/arg_utils\.py)", line \d+,? in (?!add_cli_args$|get_kwargs$|_compute_kwargs$)\w+$/,
     samples: [
       'File "/usr/local/lib/python3.12/dist-packages/vllm/config/__init__.py", line 3521, in __post_init__',
       'File "/usr/local/lib/python3.12/dist-packages/vllm/engine/arg_utils.py", line 1289, in create_engine_config',
