@@ -40,4 +40,21 @@ export const PORT_SIGNATURES: readonly Signature[] = [
           : 'a port the server needs is already in use'
         : `port ${f.port} is already in use`,
   },
+  {
+    // torch.distributed's store (the rendezvous every multi-process start opens) could not bind its port: another
+    // process holds it (the message ends `… name: EADDRINUSE` when the page did not cut it).
+    id: 'store-listen-failed',
+    class: 'port-in-use',
+    weight: 96,
+    needles: ['failed to listen on any local network address'],
+    pattern:
+      /The server socket has failed to listen on any local network address\.?(?: (?:port|useIpv6): (\d+))?/,
+    samples: [
+      'RuntimeError: The server socket has failed to listen on any local network address. port: 46571, useIpv6: 0, code: -98, name: EADDRINUSE, message: address already in use',
+      'torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. port: 29500, useIpv6: 0, code: -9',
+    ],
+    facts: (m) => (m[1] === undefined ? {} : { port: m[1] }),
+    summary: (f) =>
+      `torch.distributed's store could not listen on its port${f.port === undefined ? '' : ` ${f.port}`}: another process (often another server or job on this host) holds it`,
+  },
 ];

@@ -68,6 +68,41 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       'the ranks need more GPUs than the Ray cluster has: --tensor-parallel-size times --pipeline-parallel-size exceeds the GPUs available',
   },
   {
+    // A log that ends while vLLM waits for Ray to place the ranks' GPUs: the cluster has not the GPUs asked for (the
+    // wait goes on until the placement times out). A later phase means they were placed.
+    id: 'vllm-placement-group-wait',
+    class: 'invalid-value',
+    weight: 30,
+    untilNextPhase: true,
+    needles: ['Waiting for creating a placement group'],
+    pattern: /Waiting for creating a placement group of specs for \d+ seconds/,
+    samples: [
+      "Waiting for creating a placement group of specs for 30 seconds. specs=[{'GPU': 1.0, 'node:10.0.0.2': 0.001}]. Check `ray status` to see if you have enough resources.",
+      "Waiting for creating a placement group of specs for 10 seconds. specs=[{'GPU': 1.0}, {'GPU': 1.0}]. Check `ray status` and `ray list nodes` to see if you have enough resources, and make sure the IP addresses used by ray cluster are the same as VLLM_HOST_IP environment variable specified in each node if you are running on a multi-node.",
+    ],
+    facts: () => ({ flag: '--tensor-parallel-size' }),
+    summary: () =>
+      'the log ends while Ray waits for GPUs the cluster does not have free: --tensor-parallel-size times --pipeline-parallel-size (or the data-parallel ranks) ask for more GPUs than Ray can place',
+  },
+  {
+    // 0.6's model-parallel setup: the processes launched (torchrun's world) do not match the parallel sizes asked for.
+    id: 'vllm-world-size-mismatch',
+    class: 'invalid-value',
+    weight: 95,
+    releases: { until: '0.8.0' },
+    needles: ['is not equal to tensor_model_parallel_size'],
+    pattern:
+      /world_size \((\d+)\) is not equal to tensor_model_parallel_size \((\d+)\) x pipeline_model_parallel_size \((\d+)\)/,
+    samples: [
+      'RuntimeError: world_size (8) is not equal to tensor_model_parallel_size (1) x pipeline_model_parallel_size (1)',
+    ],
+    facts: (m) => ({
+      value: `world size ${m[1] ?? ''}, tensor parallel ${m[2] ?? ''}, pipeline parallel ${m[3] ?? ''}`,
+    }),
+    summary: (f) =>
+      `the processes launched do not match the parallel sizes asked for (${f.value ?? ''}): launch as many processes as --tensor-parallel-size times --pipeline-parallel-size`,
+  },
+  {
     // Ray placed no GPU bundle on the node vLLM's driver runs on (a head node without GPUs, a placement group that
     // leaves it out): the ranks cannot be placed as asked.
     id: 'vllm-ray-driver-no-gpu',
