@@ -151,6 +151,9 @@ const PEER_LOST = /Connection (?:closed|reset) by peer|Connection was likely clo
 
 // Source lines quoted in a traceback (`raise ValueError("...")`) repeat an error's text without being the error.
 const CODE_LINE = /^\s*(?:raise|assert)\b/;
+// uvicorn's own lines as a server process starts (every engine's HTTP server but TGI's is uvicorn).
+const WEB_SERVER_START =
+  /^(?:INFO:\s+)?(?:Started server process \[\d+\]|Waiting for application startup\.|Application startup complete\.|Uvicorn running on \S+(?: \(Press CTRL\+C to quit\))?)$/;
 // Drops, in place, the items a new start at `line` forgets: those that began before it.
 const keepFrom = <T>(items: T[], line: number, lineOf: (item: T) => number): void => {
   const kept = items.filter((item) => lineOf(item) >= line);
@@ -208,6 +211,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     startFailed: () => startFailed(),
     anyFatal: () => [...hits.values()].some((hit) => hit.firstFatal !== undefined),
     phaseMarks: (id) => trackers.get(id)?.phaseMarks(),
+    onlyWebServerLines: () =>
+      lastLine <= ring.length &&
+      ring.every((raw) => {
+        const text = normalizeLine(raw.text).text.trim();
+        return text === '' || WEB_SERVER_START.test(text);
+      }),
   });
   const stops: { line: number; raw: string; engine: EngineId | null; rule: StopRule }[] = [];
   const lastLineByRank = new Map<number, number>();
@@ -831,7 +840,18 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
           (frame) =>
             below(frame, MAX_TRACEBACK_LINES) &&
             chainMarkers.some((marker) => marker > at && marker < frame.line),
-        ) ?? dumpedFrames.find((frame) => below(frame, MAX_DUMP_LINES));
+        ) ??
+        dumpedFrames.find((frame) => below(frame, MAX_DUMP_LINES)) ??
+        // An error line (its own traceback ends there), and the log ends inside a later traceback cut before its
+        // error line (another rank's, raising the same): that traceback's frames are where this error broke too.
+        (!cutTraceback &&
+        EXCEPTION_LINE.test(normalizeLine(winner.finding.raw).text.trim()) &&
+        endsInTraceback()
+          ? tracedFrames.findLast(
+              (frame) =>
+                keep(frame.context) && isBelow(frame) && lastLine - frame.line <= MAX_TRACEBACK_LINES,
+            )
+          : undefined);
       return later === undefined ? undefined : { frame: later, cut: false };
     };
     // Steps with a class decide; a context of class `unknown` only says where an error that stays unknown broke

@@ -15,9 +15,12 @@ export const ERROR_NEEDLES: readonly string[] = [
   'shared obj', // a native logger's `Failed to load plugin …: libfabric.so.1: cannot open shared object file`
   'ptxas', // `ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'`
   'nvcc fatal', // `nvcc fatal   : Unsupported gpu architecture 'compute_121a'`
+  'find option named', // an LLVM-based compiler without the chip's target: `for the --target option: Cannot find option named 'X'!`
   '.exc.', // a class of a module of exceptions: `torch._dynamo.exc.Unsupported: …`
   'failed',
   'Killed',
+  'placement group', // vLLM waiting for Ray: `Waiting for creating a placement group of specs for 30 seconds`
+  'non-zero status', // NVSHMEM's bare status line: `…/ibrc.cpp:1433: non-zero status: 7`
   'gnal', // signal N, Signals.SIGKILL
   'xit', // Exit code: -9, exit code 137, exitcode: -9, vLLM `MPClient: engine core exited unexpectedly`
   'died',

@@ -30,6 +30,8 @@ export interface StartThroughInput {
   anyFatal(): boolean;
   /** The phase marks of an engine's start so far, or undefined where the diagnoser tracks no start of that engine. */
   phaseMarks(id: EngineId): readonly { line: number; name: PhaseId }[] | undefined;
+  /** Whether every line of the log is a web server's own start line (uvicorn's `Application startup complete.`). */
+  onlyWebServerLines(): boolean;
 }
 
 export interface StartThrough {
@@ -105,7 +107,14 @@ export const createStartThrough = (input: StartThroughInput): StartThrough => {
         (
           NAMED_ENGINES.find((spec) => spec.readyLine !== null && shownUp.get(spec.id)?.decisive === true) ??
           (apiServedLine === null
-            ? undefined
+            ? // A log of nothing but the web server's start lines (a paste of them alone): an engine whose start
+              // ends there (no ready line of its own) is up. An engine with a ready line of its own would have
+              // printed more by the time a user pasted it.
+              input.onlyWebServerLines()
+              ? NAMED_ENGINES.find(
+                  (spec) => spec.readyLine === null && shownUp.get(spec.id)?.decisive === true,
+                )
+              : undefined
             : // The engine whose own lines showed the start up first (uvicorn's start line before the requests).
               NAMED_ENGINES.filter(
                 (spec) => spec.servingLine !== undefined && servedFrom.has(spec.id) && ready.has(spec.id),

@@ -149,16 +149,19 @@ export const BUILD_SIGNATURES: readonly Signature[] = [
     weight: 60,
     // A library's table (`KeyError: 'gfx1151'`), or the CUDA toolkit's compilers, older than the GPU (`ptxas fatal :
     // Value 'sm_121a' is not defined for option 'gpu-name'`, `nvcc fatal : Unsupported gpu architecture 'compute_121a'`).
-    needles: ['KeyError', 'ptxas', 'nvcc fatal'],
+    // Also an LLVM-based kernel compiler that has no such target (`bishengir-compile: for the --target option: Cannot
+    // find option named 'Ascend910B4-1'!`).
+    needles: ['KeyError', 'ptxas', 'nvcc fatal', 'find option named'],
     pattern:
-      /KeyError: '((?:gfx\d{3,4}[a-z]?|sm_?\d{2,3}[a-z]?))'|(?:ptxas|nvcc) fatal\s*: (?:Value '(sm_\w+)' is not defined for(?: option 'gpu-name')?|Unsupported gpu architecture '(\w+)')|\bptxas\b.*\berror\s*: PTX \.version [\d.]+ does not support \.target (sm_\w+)/,
+      /KeyError: '((?:gfx\d{3,4}[a-z]?|sm_?\d{2,3}[a-z]?))'|(?:ptxas|nvcc) fatal\s*: (?:Value '(sm_\w+)' is not defined for(?: option 'gpu-name')?|Unsupported gpu architecture '(\w+)')|\bptxas\b.*\berror\s*: PTX \.version [\d.]+ does not support \.target (sm_\w+)|\bfor the --(?:target|mcpu|march|arch|gpu-name) option: Cannot find option named '([^']+)'/,
     samples: [
+      "bishengir-compile: for the --target option: Cannot find option named 'Ascend910B4-1'!",
       "KeyError: 'gfx1151'",
       "ptxas fatal   : Value 'sm_121a' is not defined for option 'gpu-name'",
       'ptxas /tmp/tmpmwke15zw.ptx, line 6; error   : PTX .version 8.4 does not support .target sm_120a',
       "nvcc fatal   : Unsupported gpu architecture 'compute_121a'",
     ],
-    facts: (m) => ({ value: m[1] ?? m[2] ?? m[3] ?? m[4] ?? '', kind: 'gpu-arch' }),
+    facts: (m) => ({ value: m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '', kind: 'gpu-arch' }),
     summary: (f) =>
       `an installed library or compiler does not know this GPU's architecture (${f.value ?? ''}): its build is older than this GPU`,
   },
@@ -181,6 +184,37 @@ export const BUILD_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ value: m[1] ?? m[2] ?? '', kind: 'toolchain' }),
     summary: (f) =>
       `a kernel build found no ${f.value ?? 'header'}: the C compiler or the development headers (Python's, CUDA's) are missing or not on its path`,
+  },
+  {
+    // A kernel built at run time (Triton's launcher, a JIT extension) that does not compile: its sources and headers
+    // come from installed packages, not the user, so the packages (a torch plugin's headers and the toolkit it was
+    // built against) do not fit together. Inside a capture or a warm-up the step decides, as for missing-header.
+    id: 'kernel-compile-error',
+    class: 'dependency',
+    weight: 88,
+    needles: [': error: '],
+    pattern: /[\w./+-]+\.(?:h|hpp|cuh|c|cc|cpp|cxx|cu):\d+:\d+: error: (.+)$/,
+    samples: [
+      "/usr/local/lib/python3.11/site-packages/torch_npu/include/torch_npu/csrc/framework/interface/AclOpCompileInterface.h:146:55: error: use of undeclared identifier 'aclOpExecutor'; did you mean 'aclopExecute'?",
+    ],
+    stepDecides: true,
+    facts: (m) => ({ value: m[1] ?? '', kind: 'toolchain' }),
+    summary: (f) =>
+      `a kernel built at run time did not compile (${f.value ?? ''}): the installed packages' headers and the toolkit they were built for do not fit together`,
+  },
+  {
+    // The TPU runtime (libtpu, under JAX or torch_xla) that cannot find the host's TPU topology: a runtime release
+    // that does not know this TPU generation, or a VM whose TPUs it cannot see. The same case as no GPU found. (Its
+    // other start failures, a TPU held by another process or a slice's addresses, are not this.)
+    id: 'tpu-runtime-init',
+    class: 'dependency',
+    weight: 88,
+    needles: ['TPU topology'],
+    pattern: /(Failed to get global TPU topology)/,
+    samples: ['RuntimeError: Bad StatusOr access: INTERNAL: Failed to get global TPU topology.'],
+    facts: (m) => ({ value: m[1] ?? '', kind: 'driver' }),
+    summary: (f) =>
+      `the TPU runtime could not set up this host's TPUs (${f.value ?? ''}): the runtime (libtpu) release and the TPU generation or VM do not fit`,
   },
   {
     // Also CUDA's error 222: kernels (PTX) built by a newer CUDA toolkit than the driver can load.

@@ -72,11 +72,13 @@ export const DISTRIBUTED_SIGNATURES: readonly Signature[] = [
     // 'nvshmem_team_split_strided(…) == 0'`.
     needles: ['not accessible', 'non-zero status', "'nvshmem"],
     pattern:
-      /nvshmem\S*\.(?:cpp|cu|c|h):\d+: (?:\[GPU \d+\] )?(Peer GPU \d+ is not accessible.*|non-zero status: -?\d+ .*)$|Failed: Assertion error \S+:\d+ '(nvshmem\w*)\(/,
+      /nvshmem\S*\.(?:cpp|cu|c|h):\d+: (?:\[GPU \d+\] )?(Peer GPU \d+ is not accessible.*|non-zero status: -?\d+(?: .*)?)$|Failed: Assertion error \S+:\d+ '(nvshmem\w*)\(/,
     samples: [
       "RuntimeError: Failed: Assertion error /opt/DeepEP/csrc/kernels/runtime.cu:56 'nvshmem_team_split_strided(NVSHMEM_TEAM_WORLD, rank % NUM_MAX_NVL_PEERS, NUM_MAX_NVL_PEERS, num_ranks / NUM_MAX_NVL_PEERS, &cpu_rdma_team_config, 0, &cpu_rdma_team) == 0'",
       '/dvs/p4/build/sw/rel/gpgpu/toolkit/r13.0/main_nvshmem/src/host/topo/topo.cpp:469: [GPU 1] Peer GPU 8 is not accessible, exiting ... ',
       '/dvs/p4/build/sw/rel/gpgpu/toolkit/r13.0/main_nvshmem/src/host/init/init.cu:1037: non-zero status: 3 building transport map failed ',
+      // Its InfiniBand transport's bare status (after `ibv_modify_qp failed`), as a page cut it.
+      '/sgl-workspace/nvshmem/src/modules/transport/ibrc/ibrc.cpp:1433: non-zero status: 7',
     ],
     facts: (m) => ({ value: m[2] === undefined ? (m[1] ?? '').trim() : `${m[2]} failed` }),
     summary: (f) =>

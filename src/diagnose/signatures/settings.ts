@@ -130,7 +130,7 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['rror'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?:(?<![\w-])--[a-z][\w-]+|\b[Ss]et (?:the )?(?:environment variable |env )?`?[A-Z][A-Z0-9]*_[A-Z0-9_]+=).*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?:(?<![\w-])--[a-z][\w-]+|\b[Ss]et (?:the )?(?:environment variable |env )?`?[A-Z][A-Z0-9]*_[A-Z0-9_]+=|\b[Gg]ot [a-z][a-z0-9]*(?:_[a-z0-9]+)+=\S).*)$/,
     samples: [
       'ValueError: Error: --data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2',
       'ValueError: Cannot set --encoder-only and --disaggregation-mode prefill/decode together',
@@ -138,6 +138,8 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
       'ArgumentTypeError: --cuda-graph-config must be a JSON object, got list',
       // a setting given by an environment variable, named the same way
       'AssertionError: 3-read Mamba conv transfer requires DS conv state layout. Set VLLM_SSM_CONV_STATE_LAYOUT=DS',
+      // a setting named by its field, with the value given
+      "AssertionError: Only {'trtllm_mha', 'triton', 'fa4'} backends are supported on Blackwell GPUs for hybrid GDN models. Got attention_backend=flashinfer.",
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the server refused its settings: ${f.value ?? ''}`,

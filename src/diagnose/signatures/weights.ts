@@ -4,6 +4,19 @@ import type { Signature } from '../facts.ts';
 export const WEIGHT_SIGNATURES: readonly Signature[] = [
   // --- weight-mismatch.
   {
+    // A model class that serves only some versions of a model family's checkpoints (`Currently, MiniCPMV only supports
+    // versions 2.0, 2.5, and 2.6`): the checkpoint is of a newer version than the installed release knows.
+    id: 'model-version-unsupported',
+    class: 'weight-mismatch',
+    weight: 92,
+    needles: ['rror'],
+    pattern: /rror: (?:Currently,? )?(\w+) only supports versions? (\d[\w.]*(?:(?:,| and| or)+ ?\d[\w.]*)*)/,
+    samples: ['ValueError: Currently, MiniCPMV only supports versions 2.0, 2.5, and 2.6'],
+    facts: (m) => ({ arch: m[1] ?? '', value: m[2] ?? '', kind: 'arch' }),
+    summary: (f) =>
+      `the model class ${f.arch ?? ''} serves only versions ${f.value ?? ''} of its checkpoints: this checkpoint is another version (a newer release may serve it)`,
+  },
+  {
     id: 'param-keyerror',
     class: 'weight-mismatch',
     weight: 100,

@@ -328,6 +328,20 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     summary: () => 'an SGLang scheduler raised an exception (the traceback that follows names it)',
   },
   {
+    // A multimodal model whose architecture has no input processor in SGLang: the release does not serve that model
+    // (or the processor's module failed to import, which the log then shows above).
+    id: 'sglang-no-processor',
+    class: 'weight-mismatch',
+    weight: 93,
+    needles: ['No processor registered'],
+    pattern: /No processor registered for architecture: (.+?)\.?$/,
+    releases: { since: '0.4.9' },
+    samples: ["ValueError: No processor registered for architecture: ['Phi4MMForCausalLM']."],
+    facts: (m) => ({ arch: m[1] ?? '', kind: 'arch' }),
+    summary: (f) =>
+      `SGLang has no input processor for the architecture ${f.arch ?? ''}: this release does not serve that multimodal model`,
+  },
+  {
     // No SGLang model class for the architecture, and the transformers fallback cannot serve it either.
     id: 'sglang-no-implementation',
     class: 'weight-mismatch',
@@ -415,14 +429,16 @@ export const SGLANG_FRAME_CONTEXTS: readonly FrameContext[] = [
   },
   {
     // The model runner's step that builds the graph runners, whose constructors capture: `init_cuda_graphs` (0.4),
-    // `init_device_graphs` (0.5). A traceback through it whose error names no class broke the capture.
+    // `init_device_graphs` (0.5), and the scheduler's and TP worker's calls of it (`init_all_cuda_graphs`). A traceback
+    // through it whose error names no class broke the capture.
     class: 'graph-capture-failed',
     label: 'CUDA graph capture failed',
     needle: '_graphs',
     pattern:
-      /^File "[^"]*sglang\/srt\/model_executor\/model_runner\.py", line \d+,? in init_(?:cuda|device)_graphs$/,
+      /^File "[^"]*sglang\/srt\/(?:model_executor\/model_runner|managers\/(?:tp_worker|scheduler))\.py", line \d+,? in init_(?:all_)?(?:cuda|device)_graphs$/,
     samples: [
       'File "/sgl-workspace/sglang/python/sglang/srt/model_executor/model_runner.py", line 2670, in init_device_graphs',
+      'File "/sgl-workspace/sglang/python/sglang/srt/managers/tp_worker.py", line 443, in init_cuda_graphs',
     ],
   },
 ];

@@ -1,0 +1,96 @@
+// Shapes read from logs never seen before they were written: kernels built at run time that do not compile, a
+// compiler or runtime without the hardware's target, model classes and processors a release lacks, a setting named
+// by its field, and a paste of nothing but the web server's start lines.
+import { describe, expect, it } from 'vitest';
+import { diagnoseLines } from './feed.ts';
+
+describe('toolchains, devices and models a release lacks', () => {
+  it("reads a run-time kernel build's compiler error as packages that do not fit, above the worker's death", () => {
+    const result = diagnoseLines('auto', [
+      "(EngineCore_DP0 pid=85932) ERROR 01-26 10:28:18 [patch_core.py:68] /usr/local/lib/python3.11/site-packages/torch_npu/include/torch_npu/csrc/framework/interface/AclOpCompileInterface.h:146:55: error: use of undeclared identifier 'aclOpExecutor'",
+      '(EngineCore_DP0 pid=85932) ERROR 01-26 10:28:26 [multiproc_executor.py:231] Worker proc VllmWorker-0 died unexpectedly, shutting down executor.',
+      '(APIServer pid=85820) RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.evidence.map((e) => e.line)).toContain(1);
+  });
+
+  it("reads an LLVM-based kernel compiler without the chip's target as a toolkit older than the hardware", () => {
+    const result = diagnoseLines('auto', [
+      "bishengir-compile: for the --target option: Cannot find option named 'Ascend910B4-1'!",
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toContain('Ascend910B4-1');
+  });
+
+  it("reads a TPU runtime that cannot find the host's TPU topology as no usable device", () => {
+    const line =
+      'ERROR 03-24 14:29:42 [engine.py:448] RuntimeError: Bad StatusOr access: INTERNAL: Failed to get global TPU topology.';
+    expect(diagnoseLines('auto', [line]).class).toBe('dependency');
+    // A TPU another process holds is not that.
+    expect(
+      diagnoseLines('auto', [
+        "RuntimeError: Unable to initialize backend 'tpu': ABORTED: The TPU is already in use by process with pid 773869.",
+      ]).class,
+    ).not.toBe('dependency');
+  });
+
+  it('reads a model class that serves other versions of the checkpoint, and a missing processor, as weight-mismatch', () => {
+    expect(
+      diagnoseLines('auto', ['ValueError: Currently, MiniCPMV only supports versions 2.0, 2.5, and 2.6'])
+        .class,
+    ).toBe('weight-mismatch');
+    expect(
+      diagnoseLines('sglang', [
+        "ValueError: No processor registered for architecture: ['Phi4MMForCausalLM'].",
+      ]).class,
+    ).toBe('weight-mismatch');
+  });
+
+  it('reads a check that names the setting by its field and value as a refused setting', () => {
+    const result = diagnoseLines('auto', [
+      "AssertionError: Only {'trtllm_mha', 'triton', 'fa4'} backends are supported on Blackwell GPUs for hybrid GDN models. Got attention_backend=flashinfer.",
+    ]);
+    expect(result.class).toBe('invalid-value');
+  });
+
+  it("reads NVSHMEM's bare status line of its InfiniBand transport as a communication failure", () => {
+    const result = diagnoseLines('auto', [
+      'ibv_modify_qp failed ',
+      '/sgl-workspace/nvshmem/src/modules/transport/ibrc/ibrc.cpp:1433: non-zero status: 7',
+    ]);
+    expect(result.class).toBe('nccl');
+  });
+});
+
+describe('where an error broke, and a paste of the web server alone', () => {
+  it("places an unnamed error by another rank's traceback the log ends inside", () => {
+    const error = "NameError: name 'deep_gemm' is not defined";
+    const otherRank = [
+      '[2026-09-21 06:49:24 TP2] Scheduler hit an exception: Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/managers/scheduler.py", line 1045, in init_all_cuda_graphs',
+      '    self.tp_worker.init_cuda_graphs()',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/managers/tp_worker.py", line 443, in init_cuda_graphs',
+      '    self.model_runner.init_cuda_graphs(',
+    ];
+    expect(diagnoseLines('auto', [error, '', ...otherRank]).class).toBe('graph-capture-failed');
+    // Its own traceback below a report that names no error (a worker's header) is not another rank's.
+    expect(diagnoseLines('auto', [error]).class).toBe('unknown');
+  });
+
+  it("reads a paste of nothing but uvicorn's start lines as a start that got through", () => {
+    const uvicorn = [
+      'INFO:     Started server process [22023]',
+      'INFO:     Waiting for application startup.',
+      'INFO:     Application startup complete.',
+    ];
+    expect(diagnoseLines('auto', uvicorn).class).toBe('ready');
+    // With any line of the engine's own above them, the engine decides (SGLang warms up after them).
+    expect(
+      diagnoseLines('auto', [
+        "[2026-01-01 00:00:00] server_args=ServerArgs(model_path='m', tp_size=1)",
+        ...uvicorn,
+      ]).class,
+    ).toBe('hang');
+  });
+});
