@@ -142,6 +142,8 @@ export const ALWAYS_NEEDLES: readonly string[] = [
   'are all ready',
   'is now ready',
   'up and running',
+  'loaded in', // a caller's word: `vLLM Engine loaded in 140.8s`
+  'lized in',
   'is running',
   'registration succeeded',
   'has been initiali',

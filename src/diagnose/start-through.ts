@@ -60,9 +60,10 @@ const API_SERVED = /"(?:GET|POST) \/v1\/\S* HTTP\/[\d.]+" 2\d\d/;
 // is a launcher's word too: one still waiting says so first (`Waiting for server ready...`). So is NVIDIA Dynamo's
 // `Model registration succeeded; processing queued requests`: it holds clients' requests until the engine is ready.
 // So is a serving wrapper's worker saying the engine it wraps for a model is built (NVIDIA Dynamo's `VllmWorker for
-// MODEL has been initialized`, logged once the engine's constructor returned; its logger's name may lead).
+// MODEL has been initialized`, logged once the engine's constructor returned; its logger's name may lead). So is a
+// caller's own word that the engine it built is loaded, with the time it took (`vLLM Engine loaded in 140.8s`).
 const LAUNCHER_SAYS_UP =
-  /^Model registration succeeded; processing queued requests\b|^(?:[\w.]+: )?\w*Worker for \S+ has been initiali[sz]ed$|\b(?:[Ss]erver|[Ee]ngine)\b[^.!?]{0,40}?\b(?:launched|started|is (?:up|ready|running))\b:? (?:at|on):? https?:\/\/\S+|(?:^\W{0,3}|: |\] )(?:[Aa]ll |[Tt]he |[\w-]+ )?(?:[Ss]ervers are|[Ss]erver is) (?:all |now )?(?:ready|up and running)[.!]?$/;
+  /^Model registration succeeded; processing queued requests\b|^\W{0,3}(?:\w+ )?(?:[Ee]ngine|LLM) (?:loaded|initiali[sz]ed) in [\d.]+ ?(?:s|secs?|seconds)\b|^(?:[\w.]+: )?\w*Worker for \S+ has been initiali[sz]ed$|\b(?:[Ss]erver|[Ee]ngine)\b[^.!?]{0,40}?\b(?:launched|started|is (?:up|ready|running))\b:? (?:at|on):? https?:\/\/\S+|(?:^\W{0,3}|: |\] )(?:[Aa]ll |[Tt]he |[\w-]+ )?(?:[Ss]ervers are|[Ss]erver is) (?:all |now )?(?:ready|up and running)[.!]?$/;
 
 // Creates the bookkeeping for one diagnoser.
 export const createStartThrough = (input: StartThroughInput): StartThrough => {

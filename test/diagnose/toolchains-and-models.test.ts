@@ -78,6 +78,15 @@ describe('where an error broke, and a paste of the web server alone', () => {
     expect(diagnoseLines('auto', [error]).class).toBe('unknown');
   });
 
+  it("reads a caller's word that the engine it built is loaded, with the time it took, as a start that got through", () => {
+    const lines = [
+      '(EngineCore pid=236) WARNING 06-06 15:02:43 [vllm.py:1058] Inductor compilation was disabled by user settings.',
+      'vLLM Engine loaded in 140.8s',
+    ];
+    expect(diagnoseLines('auto', lines).class).toBe('ready');
+    expect(diagnoseLines('auto', ['Loading engine...', lines[0] ?? '']).class).not.toBe('ready');
+  });
+
   it("reads a paste of nothing but uvicorn's start lines as a start that got through", () => {
     const uvicorn = [
       'INFO:     Started server process [22023]',
