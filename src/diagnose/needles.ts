@@ -19,7 +19,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   '.exc.', // a class of a module of exceptions: `torch._dynamo.exc.Unsupported: …`
   'failed',
   'Killed',
-  'placement group', // vLLM waiting for Ray: `Waiting for creating a placement group of specs for 30 seconds`
+  'placement group', // vLLM with Ray: more ranks than GPUs; `Waiting for creating a placement group of specs for 30 seconds`
   'non-zero status', // NVSHMEM's bare status line: `…/ibrc.cpp:1433: non-zero status: 7`
   'gnal', // signal N, Signals.SIGKILL
   'xit', // Exit code: -9, exit code 137, exitcode: -9, vLLM `MPClient: engine core exited unexpectedly`
@@ -49,7 +49,6 @@ export const ERROR_NEEDLES: readonly string[] = [
   'EL0004', // Ascend's runtime out of device memory: `EL0004: [PID: 3132] … Failed to allocate memory.`
   'not subscriptable', // `TypeError: type 'list' is not subscriptable` (code for a newer Python)
   'ecutab', // a container runtime's `exec: "vllm": executable file not found in $PATH`
-  'in the placement group', // vLLM with Ray: more ranks than GPUs
   'ut of memory', // `NPU out of memory. Tried to allocate …` in a native error's `what():` line (no error word)
   'rashed', // TGI `Shard 0 crashed`, `Webserver Crashed`
   'annot start', // TGI `Shard cannot start`

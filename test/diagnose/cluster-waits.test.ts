@@ -39,4 +39,20 @@ describe('distributed setups that cannot go on', () => {
       expect(result.class).toBe('port-in-use');
     }
   });
+
+  it('reads a node Ray shows no accelerator, and a cluster short of GPUs in older words, as settings Ray cannot place', () => {
+    for (const line of [
+      "ValueError: Current node has no TPU available. current_node_resource={'CPU': 118.0, 'accelerator_type:TPU-V4': 1.0}. vLLM engine cannot start without TPU.",
+      'ValueError: The number of required GPUs exceeds the total number of available GPUs in the cluster.',
+    ])
+      expect(diagnoseLines('auto', [line]).class).toBe('invalid-value');
+  });
+
+  it('reads a process that sees no GPU as no device found', () => {
+    const result = diagnoseLines('auto', [
+      '(_MapWorker pid=13019) ERROR 03-07 05:56:27 worker_base.py:581] RuntimeError: No CUDA GPUs are available',
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toContain('sees no GPU');
+  });
 });

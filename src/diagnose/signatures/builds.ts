@@ -203,6 +203,19 @@ export const BUILD_SIGNATURES: readonly Signature[] = [
       `a kernel built at run time did not compile (${f.value ?? ''}): the installed packages' headers and the toolkit they were built for do not fit together`,
   },
   {
+    // torch finds no GPU the process may use: a container started without GPUs, CUDA_VISIBLE_DEVICES empty (a Ray
+    // worker Ray gave none), or no driver. The same case as no device found.
+    id: 'no-cuda-gpus',
+    class: 'dependency',
+    weight: 88,
+    needles: ['No CUDA GPUs'],
+    pattern: /No CUDA GPUs are available/,
+    samples: ['RuntimeError: No CUDA GPUs are available'],
+    facts: () => ({ kind: 'driver' }),
+    summary: () =>
+      'the process sees no GPU: a container started without GPUs (--gpus), CUDA_VISIBLE_DEVICES empty (a Ray worker given none), or no driver',
+  },
+  {
     // The TPU runtime (libtpu, under JAX or torch_xla) that cannot find the host's TPU topology: a runtime release
     // that does not know this TPU generation, or a VM whose TPUs it cannot see. The same case as no GPU found. (Its
     // other start failures, a TPU held by another process or a slice's addresses, are not this.)

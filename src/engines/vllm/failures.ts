@@ -103,6 +103,36 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       `the processes launched do not match the parallel sizes asked for (${f.value ?? ''}): launch as many processes as --tensor-parallel-size times --pipeline-parallel-size`,
   },
   {
+    // 0.4-0.5's word for the same: the cluster Ray sees has fewer GPUs than the ranks need.
+    id: 'vllm-cluster-gpus-short',
+    class: 'invalid-value',
+    weight: 80,
+    releases: { until: '0.6.0' },
+    needles: ['in the cluster'],
+    pattern: /The number of required (\w+)s exceeds the total number of available \1s in the cluster/,
+    samples: [
+      'ValueError: The number of required GPUs exceeds the total number of available GPUs in the cluster.',
+    ],
+    facts: () => ({ flag: '--tensor-parallel-size' }),
+    summary: () =>
+      'the ranks need more GPUs than the Ray cluster has: --tensor-parallel-size times --pipeline-parallel-size exceeds the GPUs available',
+  },
+  {
+    // The node vLLM's Ray executor starts on shows Ray none of the accelerator it needs (a head node without GPUs or
+    // TPUs, a task Ray scheduled there without any): the ranks cannot be placed as asked.
+    id: 'vllm-ray-node-no-device',
+    class: 'invalid-value',
+    weight: 80,
+    needles: ['Current node has no'],
+    pattern: /Current node has no (\w+) available\b/,
+    samples: [
+      "ValueError: Current node has no GPU available. current_node_resource={'CPU': 96.0, 'memory': 1824080048128.0}. vLLM engine cannot start without GPU. Make sure you have at least 1 GPU available in a node current_node_id=5f3a current_ip=10.0.0.2.",
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `Ray shows the node the server starts on no ${f.value ?? 'GPU'}: start it on a node with one, or ask Ray for one for the task that starts it`,
+  },
+  {
     // Ray placed no GPU bundle on the node vLLM's driver runs on (a head node without GPUs, a placement group that
     // leaves it out): the ranks cannot be placed as asked.
     id: 'vllm-ray-driver-no-gpu',
