@@ -88,7 +88,10 @@ export const CONFIG_CHECK_ERRORS =
 export const weightLoadingFrame = (packagePath: string, sample: string): FrameContext => ({
   class: 'weight-mismatch',
   label: "the model class could not take the checkpoint's tensors",
-  errors: /\b(?:KeyError|IndexError)\b|\bAssertionError\b(?!: .*\b(?:group|distributed)\b)/,
+  // Also a loaded tensor copied into a parameter of another shape (`The size of tensor a (3584) must match the size of
+  // tensor b (7168)`).
+  errors:
+    /\b(?:KeyError|IndexError)\b|\bAssertionError\b(?!: .*\b(?:group|distributed)\b)|\bThe size of tensor a \(\d+\) must match the size of tensor b\b/,
   needle: 'models/',
   pattern: new RegExp(
     String.raw`^File "[^"]*${packagePath}\/[^"]*models\/\w+\.py", line \d+,? in (?:load_weights|weight_loader|_load_module|_load_param)$`,

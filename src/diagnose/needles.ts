@@ -19,6 +19,8 @@ export const ERROR_NEEDLES: readonly string[] = [
   '.exc.', // a class of a module of exceptions: `torch._dynamo.exc.Unsupported: …`
   'failed',
   'Killed',
+  'xFormers wasn', // `xFormers wasn't build with CUDA support`, among the reasons it lists for no kernel
+  'Unsupported arch', // early SGLang's `Unsupported architectures: LlamaModel`, pasted without its exception
   'placement group', // vLLM with Ray: more ranks than GPUs; `Waiting for creating a placement group of specs for 30 seconds`
   'non-zero status', // NVSHMEM's bare status line: `…/ibrc.cpp:1433: non-zero status: 7`
   'gnal', // signal N, Signals.SIGKILL

@@ -103,3 +103,66 @@ describe('where an error broke, and a paste of the web server alone', () => {
     ).toBe('hang');
   });
 });
+
+describe('checkpoints, tokenizers, settings and hubs', () => {
+  it("reads a loaded tensor copied into a parameter of another shape, below the loader's frame, as weight-mismatch", () => {
+    const frames = [
+      'Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/models/deepseek_v2.py", line 2099, in load_weights',
+      '    weight_loader(',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/layers/moe/fused_moe_triton/layer.py", line 455, in _load_w13',
+      '    expert_data.copy_(loaded_weight)',
+    ];
+    const error =
+      'RuntimeError: The size of tensor a (3584) must match the size of tensor b (7168) at non-singleton dimension 1';
+    expect(diagnoseLines('auto', [...frames, error]).class).toBe('weight-mismatch');
+    // The same error in a forward pass is not the checkpoint's.
+    expect(diagnoseLines('auto', [frames[0] ?? '', error]).class).toBe('unknown');
+  });
+
+  it('reads the engine naming architectures it does not support, also where the paste cut the list', () => {
+    expect(diagnoseLines('auto', ['Unsupported architectures: LlamaModel']).class).toBe('weight-mismatch');
+  });
+
+  it('reads transformers finding no tokenizer for the model config as missing model files', () => {
+    const result = diagnoseLines('auto', [
+      "ValueError: Unrecognized configuration class <class 'transformers_modules.DeepSeek-R1.configuration_deepseek.DeepseekV3Config'> to build an AutoTokenizer.",
+    ]);
+    expect(result.class).toBe('model-not-found-or-auth');
+  });
+
+  it("reads SGLang's context length above the model's, and its missing CUDA runtime", () => {
+    const context = diagnoseLines('sglang', [
+      "ValueError: User-specified context_length (128000) is greater than the derived context_length (32768). This may lead to incorrect model outputs or CUDA errors. Note that the derived context_length may differ from max_position_embeddings in the model'",
+    ]);
+    expect(context.class).toBe('invalid-value');
+    expect(context.summary).toContain('--context-length 128000');
+    expect(
+      diagnoseLines('sglang', ['AssertionError: libcudart is not loaded in the current process']).class,
+    ).toBe('dependency');
+  });
+
+  it('reads an assert that the tensor-parallel size divides a dimension, by its source line', () => {
+    const result = diagnoseLines('auto', [
+      '[rank0]:   File "/x/vllm/model_executor/models/llama.py", line 107, in __init__',
+      '[rank0]:     assert self.total_num_kv_heads % tp_size == 0',
+      '[rank0]: AssertionError',
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toContain('total_num_kv_heads');
+  });
+
+  it('reads the Hub unreachable for a file of the model as the model not found, and xFormers without CUDA kernels', () => {
+    expect(
+      diagnoseLines('auto', [
+        "requests.exceptions.SSLError: (MaxRetryError(\"HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: /TheBloke/Yi-34B-Chat-AWQ/resolve/main/config.json (Caused by SSLError(SSLEOFError(8, 'EOF')))\"))",
+      ]).class,
+    ).toBe('model-not-found-or-auth');
+    expect(
+      diagnoseLines('auto', [
+        '[rank0]: NotImplementedError: No operator found for `memory_efficient_attention_forward` with inputs:',
+        "[rank0]:     xFormers wasn't build with CUDA support",
+      ]).class,
+    ).toBe('dependency');
+  });
+});

@@ -203,6 +203,18 @@ export const BUILD_SIGNATURES: readonly Signature[] = [
       `a kernel built at run time did not compile (${f.value ?? ''}): the installed packages' headers and the toolkit they were built for do not fit together`,
   },
   {
+    // xFormers listing why it has no kernel for an attention call, one reason being a build without CUDA kernels.
+    id: 'xformers-no-cuda-build',
+    class: 'dependency',
+    weight: 86,
+    needles: ['xFormers wasn'],
+    pattern: /xFormers wasn't build with CUDA support/,
+    samples: ["    xFormers wasn't build with CUDA support"],
+    facts: () => ({ package: 'xformers' }),
+    summary: () =>
+      'the installed xFormers has no CUDA kernels (a build for CPU, or for another torch): install the xformers release built for this torch and CUDA',
+  },
+  {
     // torch finds no GPU the process may use: a container started without GPUs, CUDA_VISIBLE_DEVICES empty (a Ray
     // worker Ray gave none), or no driver. The same case as no device found.
     id: 'no-cuda-gpus',

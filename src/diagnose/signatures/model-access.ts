@@ -4,6 +4,21 @@ import type { Signature } from '../facts.ts';
 export const MODEL_ACCESS_SIGNATURES: readonly Signature[] = [
   // --- model-not-found-or-auth (Hugging Face Hub and local paths).
   {
+    // transformers finds no tokenizer class for the model's config (a config class of the model's own code): the
+    // model folder lacks its tokenizer files (`tokenizer_config.json` names the class), or transformers predates it.
+    id: 'no-tokenizer-for-config',
+    class: 'model-not-found-or-auth',
+    weight: 90,
+    needles: ['Unrecognized configuration class'],
+    pattern: /Unrecognized configuration class <class '([\w.-]+)'> to build an AutoTokenizer/,
+    samples: [
+      "ValueError: Unrecognized configuration class <class 'transformers_modules.DeepSeek-R1.configuration_deepseek.DeepseekV3Config'> to build an AutoTokenizer.",
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) =>
+      `transformers found no tokenizer for the model's config (${f.value ?? ''}): the model folder lacks its tokenizer files (tokenizer_config.json), or transformers is older than the model`,
+  },
+  {
     id: 'invalid-repo',
     class: 'model-not-found-or-auth',
     weight: 100,
@@ -55,8 +70,11 @@ export const MODEL_ACCESS_SIGNATURES: readonly Signature[] = [
     weight: 100,
     needles: ['Error', 'xception'],
     pattern:
-      /(?:Error|Exception)\b.*(?:RepositoryNotFoundError|Repository Not Found|404 Client Error|couldn't connect to 'https:\/\/huggingface\.co'|is not a local folder and is not a valid model identifier|does not appear to have a file named (?:config|params)\.json|not the path to a directory containing a file named config\.json)|^(?:[\w.]+\.)?(?:RepositoryNotFoundError|LocalEntryNotFoundError)\b|NotExistError: The model: \S+ has no revision|(?:Error|Exception)\b.*[Cc]ould not find (?:the )?model locally at \S+ and failed to download/,
+      /(?:Error|Exception)\b.*(?:RepositoryNotFoundError|Repository Not Found|404 Client Error|couldn't connect to 'https:\/\/huggingface\.co'|is not a local folder and is not a valid model identifier|does not appear to have a file named (?:config|params)\.json|not the path to a directory containing a file named config\.json)|^(?:[\w.]+\.)?(?:RepositoryNotFoundError|LocalEntryNotFoundError)\b|NotExistError: The model: \S+ has no revision|(?:Error|Exception)\b.*[Cc]ould not find (?:the )?model locally at \S+ and failed to download|(?:Error|Exception)\b.*HTTPSConnectionPool\(host='huggingface\.co', port=\d+\): Max retries exceeded with url: \/[\w.-]+\/[\w.-]+\/resolve\//,
+    // The Hub unreachable for a file of the model (`requests.exceptions.SSLError: (MaxRetryError("HTTPSConnectionPool(
+    // host='huggingface.co', port=443): Max retries exceeded with url: /org/m/resolve/main/config.json …`).
     samples: [
+      "requests.exceptions.SSLError: (MaxRetryError(\"HTTPSConnectionPool(host='huggingface.co', port=443): Max retries exceeded with url: /TheBloke/Yi-34B-Chat-AWQ/resolve/main/config.json (Caused by SSLError(SSLEOFError(8, '[SSL: UNEXPECTED_EOF_WHILE_READING] EOF occurred in violation of protocol (_ssl.c:1007)')))\"), '(Request ID: 1)')",
       'ValueError: Could not find model locally at black-forest-labs/FLUX.1-dev and failed to download model_index.json/config.json from HF Hub: (MaxRetryError("HTTPSConnectionPool(host=\'huggingface.co\', port=443): Max retries exceeded"))',
     ],
     facts: (m) => ({

@@ -79,6 +79,20 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
       `tensor parallel size ${f.tp ?? ''} does not divide the model's ${f.heads ?? ''} attention heads`,
   },
   {
+    // An assert that a model dimension splits evenly across the tensor-parallel ranks, shown by the source line above a
+    // bare `AssertionError` (`assert self.total_num_kv_heads % tp_size == 0`).
+    id: 'tp-divides-assert',
+    class: 'invalid-value',
+    weight: 97,
+    needles: ['assert'],
+    pattern:
+      /^\s*assert (?:self\.)?(\w+) % (?:self\.)?(?:tp_size|tp_world_size|tensor_parallel_size|tensor_model_parallel_size|world_size)\b/,
+    samples: ['    assert self.total_num_kv_heads % tp_size == 0'],
+    facts: (m) => ({ value: m[1] ?? '', flag: '--tensor-parallel-size' }),
+    summary: (f) =>
+      `the tensor-parallel size does not divide the model's ${f.value ?? 'dimension'}: choose a --tensor-parallel-size that divides it`,
+  },
+  {
     id: 'divisible',
     class: 'invalid-value',
     weight: 98,

@@ -211,13 +211,14 @@ export const WEIGHT_SIGNATURES: readonly Signature[] = [
     // A release that dropped the class names the last release that had it (`was supported in vLLM until v0.10.2`).
     // Also the wording for a class the engine has no code for and cannot borrow from transformers
     // (`X has no <engine> implementation and the Transformers implementation is not compatible …`), and early SGLang's
-    // `Unsupported architectures: Phi3ForCausalLM. Supported list: […]`.
+    // `Unsupported architectures: Phi3ForCausalLM. Supported list: […]` (also cut after the names).
     pattern:
-      /Model architectures? \[([^\]]*)\] (?:are|is) not supported|\b([A-Z]\w*) has no \w+ implementation and\b|\bUnsupported architectures?: ([\w, ]+)\. Supported list\b|\bModel architecture \[?'?(\w+)'?\]? was supported in \w+ until \S+, and is not supported anymore/,
+      /Model architectures? \[([^\]]*)\] (?:are|is) not supported|\b([A-Z]\w*) has no \w+ implementation and\b|\bUnsupported architectures?: ([\w, ]+?)(?:\. Supported list\b|\.?$)|\bModel architecture \[?'?(\w+)'?\]? was supported in \w+ until \S+, and is not supported anymore/,
     samples: [
       "ValueError: Model architectures ['Glm4ForCausalLM'] are not supported for now.",
       'ValueError: Qwen2_5OmniForConditionalGeneration has no native implementation and the Transformers implementation is not compatible.',
       "ValueError: Unsupported architectures: Phi3ForCausalLM. Supported list: ['CohereForCausalLM', 'LlamaForCausalLM']",
+      'Unsupported architectures: LlamaModel',
       'ValueError: Model architecture MPTForCausalLM was supported in Serve until v0.10.2, and is not supported anymore.',
     ],
     facts: (m) => ({ arch: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').replace(/'/g, ''), kind: 'arch' }),

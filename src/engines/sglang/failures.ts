@@ -328,6 +328,34 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     summary: () => 'an SGLang scheduler raised an exception (the traceback that follows names it)',
   },
   {
+    // --context-length above what the model's config allows (0.4 raised it; 0.5 warns unless told to allow it).
+    id: 'sglang-context-length',
+    class: 'invalid-value',
+    weight: 95,
+    releases: { until: '0.5.0' },
+    needles: ['User-specified context_length'],
+    pattern: /User-specified context_length \((\d+)\) is greater than the derived context_length \((\d+)\)/,
+    samples: [
+      "ValueError: User-specified context_length (128000) is greater than the derived context_length (32768). This may lead to incorrect model outputs or CUDA errors. Note that the derived context_length may differ from max_position_embeddings in the model's config. To allow overriding this maximum, set the env var SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1",
+    ],
+    facts: (m) => ({ flag: '--context-length', value: `${m[1] ?? ''} (the config allows ${m[2] ?? ''})` }),
+    summary: (f) =>
+      `--context-length ${f.value ?? ''} is above what the model's config allows: lower it, or set SGLANG_ALLOW_OVERWRITE_LONGER_CONTEXT_LEN=1 if the model was extended (rope scaling)`,
+  },
+  {
+    // The custom all-reduce's CUDA runtime wrapper finds no libcudart in the process: a ROCm or CPU build of torch
+    // running code meant for CUDA builds.
+    id: 'sglang-no-libcudart',
+    class: 'dependency',
+    weight: 90,
+    needles: ['libcudart is not loaded'],
+    pattern: /libcudart is not loaded in the current process/,
+    samples: ['AssertionError: libcudart is not loaded in the current process'],
+    facts: () => ({ package: 'torch' }),
+    summary: () =>
+      "the CUDA runtime library is not loaded in the server's process: a torch built for ROCm or CPU is running code for CUDA builds (disable the custom all-reduce, or use the image built for this GPU)",
+  },
+  {
     // A multimodal model whose architecture has no input processor in SGLang: the release does not serve that model
     // (or the processor's module failed to import, which the log then shows above).
     id: 'sglang-no-processor',
