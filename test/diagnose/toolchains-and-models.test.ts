@@ -87,6 +87,18 @@ describe('where an error broke, and a paste of the web server alone', () => {
     expect(diagnoseLines('auto', ['Loading engine...', lines[0] ?? '']).class).not.toBe('ready');
   });
 
+  it("reads a serving wrapper's word that the engine did not start as the failure it quotes", () => {
+    const result = diagnoseLines('auto', [
+      'model.py:244] "[vllm] Failed to start engine: signal only works in main thread of the main interpreter"',
+      'pb_stub.cc:366] "Failed to initialize Python stub: ValueError: signal only works in main thread of the main interpreter',
+      '',
+      'At:',
+      '  /usr/lib/python3.12/signal.py(58): signal',
+    ]);
+    expect(result.class).toBe('unknown');
+    expect(result.summary).toContain('signal only works in main thread');
+  });
+
   it("reads a paste of nothing but uvicorn's start lines as a start that got through", () => {
     const uvicorn = [
       'INFO:     Started server process [22023]',

@@ -177,6 +177,23 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the program stopped with the error: ${f.value ?? ''}`,
   },
   {
+    // A serving wrapper's word that the engine it embeds did not start, quoting the error (Triton's Python backend:
+    // `Failed to initialize Python stub: ValueError: …`, `[vllm] Failed to start engine: …`): below any named
+    // exception the quoted text matches on its own.
+    id: 'wrapper-start-failed',
+    class: 'unknown',
+    weight: 19,
+    fallback: true,
+    needles: ['ailed to '],
+    pattern: /\bFailed to (?:start (?:the )?engine|initialize Python stub): (.+?)"?$/,
+    samples: [
+      'pb_stub.cc:366] "Failed to initialize Python stub: ValueError: signal only works in main thread of the main interpreter',
+      'model.py:244] "[vllm] Failed to start engine: signal only works in main thread of the main interpreter"',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the serving wrapper could not start the engine: ${f.value ?? ''}`,
+  },
+  {
     // An operating-system error a program reports in its own words (`LLM init error: [Errno 122] Disk quota
     // exceeded`): Python's text of an OSError without the exception's name. Below any named exception.
     id: 'os-error-reported',
