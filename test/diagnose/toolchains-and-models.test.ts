@@ -164,6 +164,17 @@ describe('checkpoints, tokenizers, settings and hubs', () => {
     expect(result.summary).toContain('total_num_kv_heads');
   });
 
+  it('reads an assert on the quantization method while layers are built as a quantization the model cannot take', () => {
+    for (const source of ['    assert self.quant_method is not None', '    assert linear_method is None'])
+      expect(
+        diagnoseLines('auto', [
+          '  File "/x/vllm/model_executor/layers/fused_moe/layer.py", line 186, in __init__',
+          source,
+          'AssertionError',
+        ]).class,
+      ).toBe('invalid-value');
+  });
+
   it('reads the Hub unreachable for a file of the model as the model not found, and xFormers without CUDA kernels', () => {
     expect(
       diagnoseLines('auto', [

@@ -93,6 +93,20 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
       `the tensor-parallel size does not divide the model's ${f.value ?? 'dimension'}: choose a --tensor-parallel-size that divides it`,
   },
   {
+    // An assert on the quantization method while the model's layers are built (`assert self.quant_method is not None`
+    // in a fused MoE layer, `assert linear_method is None` in a model class without quantized layers): the
+    // checkpoint's quantization cannot build this model.
+    id: 'quant-method-assert',
+    class: 'invalid-value',
+    weight: 96,
+    needles: ['assert'],
+    pattern: /^\s*assert (?:self\.)?(quant_method|linear_method|quant_config)\b/,
+    samples: ['    assert self.quant_method is not None', '    assert linear_method is None'],
+    facts: (m) => ({ value: m[1] ?? '', flag: '--quantization' }),
+    summary: () =>
+      "the quantization method cannot build this model's layers (the model class, or its MoE layers, do not support it in this release)",
+  },
+  {
     id: 'divisible',
     class: 'invalid-value',
     weight: 98,
