@@ -308,7 +308,7 @@ describe('general failure shapes', () => {
       'invalid-value',
     );
     expect(diagnose('auto', ['ValueError: Unsupported architecture: Qwen2ForCausalLM']).class).toBe(
-      'unknown',
+      'weight-mismatch',
     );
     // A setting's name after `with` is what makes it a combination: a bare `X is not supported` is not one.
     expect(diagnose('auto', ['ValueError: This checkpoint format is not supported.']).class).toBe('unknown');

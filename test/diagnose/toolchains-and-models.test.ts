@@ -136,6 +136,13 @@ describe('checkpoints, tokenizers, settings and hubs', () => {
     expect(diagnoseLines('auto', ['Unsupported architectures: LlamaModel']).class).toBe('weight-mismatch');
   });
 
+  it("reads a model folder without a file of the model's own code as missing model files", () => {
+    const result = diagnoseLines('auto', [
+      "OSError: /data/coding/model-671b-MS/dir does not appear to have a file named configuration_deepseek.py. Checkout 'https://huggingface.co//data/coding/model-671b-MS/dir/tree/None' for available files.",
+    ]);
+    expect(result.class).toBe('model-not-found-or-auth');
+  });
+
   it('reads transformers finding no tokenizer for the model config as missing model files', () => {
     const result = diagnoseLines('auto', [
       "ValueError: Unrecognized configuration class <class 'transformers_modules.DeepSeek-R1.configuration_deepseek.DeepseekV3Config'> to build an AutoTokenizer.",

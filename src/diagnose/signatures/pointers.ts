@@ -178,7 +178,7 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
   },
   {
     // A serving wrapper's word that the engine it embeds did not start, quoting the error (Triton's Python backend:
-    // `Failed to initialize Python stub: ValueError: …`, `[vllm] Failed to start engine: …`): below any named
+    // `Failed to initialize Python stub: ValueError: …`, `[<engine>] Failed to start engine: …`): below any named
     // exception the quoted text matches on its own.
     id: 'wrapper-start-failed',
     class: 'unknown',
@@ -188,7 +188,7 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     pattern: /\bFailed to (?:start (?:the )?engine|initialize Python stub): (.+?)"?$/,
     samples: [
       'pb_stub.cc:366] "Failed to initialize Python stub: ValueError: signal only works in main thread of the main interpreter',
-      'model.py:244] "[vllm] Failed to start engine: signal only works in main thread of the main interpreter"',
+      'model.py:244] "Failed to start engine: signal only works in main thread of the main interpreter"',
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the serving wrapper could not start the engine: ${f.value ?? ''}`,
