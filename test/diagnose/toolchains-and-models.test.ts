@@ -99,6 +99,22 @@ describe('where an error broke, and a paste of the web server alone', () => {
     expect(result.summary).toContain('signal only works in main thread');
   });
 
+  it('reads a decode step that put several requests back in the queue as serving, in an excerpt without the start', () => {
+    const crash = [
+      'Fatal Python error: Segmentation fault',
+      '',
+      'Thread 0x00007f6b7bfff640 (most recent call first):',
+    ];
+    const retracted =
+      '[2025-02-03 22:28:08 TP12] Decode out of memory happened. #retracted_reqs: 3, #new_token_ratio: 0.0980 -> 1.0000';
+    expect(diagnoseLines('sglang', [retracted, ...crash]).class).toBe('ready');
+    // One request retracted may be the warm-up's own.
+    expect(
+      diagnoseLines('sglang', [retracted.replace('#retracted_reqs: 3', '#retracted_reqs: 1'), ...crash])
+        .class,
+    ).not.toBe('ready');
+  });
+
   it("reads a paste of nothing but uvicorn's start lines as a start that got through", () => {
     const uvicorn = [
       'INFO:     Started server process [22023]',

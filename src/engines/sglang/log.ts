@@ -21,9 +21,11 @@ export const SGLANG_SERVING_LINE =
 
 // A decode step's metrics: requests generating. The warm-up request logs them too (with --decode-log-interval 1), so
 // they count only where no start is in view. A hybrid model's lines count its full-attention tokens (`#full token: N`).
-// A prefill step beside running or queued requests: the warm-up's one request per rank has no company.
+// A prefill step beside running or queued requests: the warm-up's one request per rank has no company. So is a decode
+// step that ran out of KV cache and put several requests back in the queue (`Decode out of memory happened.
+// #retracted_reqs: 3`).
 export const SGLANG_SERVING_WITHOUT_START =
-  /^Decode batch[.,] #running-req: \d+, #(?:full )?token: \d+|^Prefill batch[.,] .*#running-req: (?:[1-9]\d*, #queue-req: \d+|\d+, #queue-req: [1-9])/;
+  /^Decode batch[.,] #running-req: \d+, #(?:full )?token: \d+|^Prefill batch[.,] .*#running-req: (?:[1-9]\d*, #queue-req: \d+|\d+, #queue-req: [1-9])|^Decode out of memory happened\. #retracted_reqs: (?:[2-9]|[1-9]\d+)\b/;
 
 // The offline Engine (`sgl.Engine(...)`) logs only errors unless told otherwise: after its weights (and graphs) are
 // set up it prints nothing, and the caller's own progress bar finishing shows the engine returned and served.
