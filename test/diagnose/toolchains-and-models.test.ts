@@ -54,6 +54,17 @@ describe('toolchains, devices and models a release lacks', () => {
     expect(result.class).toBe('invalid-value');
   });
 
+  it("reads Triton's PTX assembler failing, and an InfiniBand verbs call failing, by what they are", () => {
+    expect(
+      diagnoseLines('auto', [
+        '(EngineCore_DP0 pid=60) ERROR 01-12 01:09:14 [core.py:708] triton.runtime.errors.PTXASError: PTXAS error: Internal Triton PTX codegen error',
+      ]).class,
+    ).toBe('dependency');
+    expect(
+      diagnoseLines('auto', ['Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory']).class,
+    ).toBe('nccl');
+  });
+
   it("reads NVSHMEM's bare status line of its InfiniBand transport as a communication failure", () => {
     const result = diagnoseLines('auto', [
       'ibv_modify_qp failed ',

@@ -186,6 +186,20 @@ export const BUILD_SIGNATURES: readonly Signature[] = [
       `a kernel build found no ${f.value ?? 'header'}: the C compiler or the development headers (Python's, CUDA's) are missing or not on its path`,
   },
   {
+    // Triton's PTX assembler (the ptxas it bundles) failing on a kernel for this GPU: its CUDA toolkit does not fit the
+    // GPU (newer than the toolkit) or has a bug the next release fixes.
+    id: 'ptxas-failed',
+    class: 'dependency',
+    weight: 87,
+    needles: ['PTXASError'],
+    pattern: /PTXASError: (.+)$/,
+    samples: ['triton.runtime.errors.PTXASError: PTXAS error: Internal Triton PTX codegen error'],
+    stepDecides: true,
+    facts: (m) => ({ value: m[1] ?? '', kind: 'toolchain' }),
+    summary: (f) =>
+      `Triton's PTX assembler failed on a kernel for this GPU (${f.value ?? ''}): the CUDA toolkit Triton bundles does not fit this GPU (set TRITON_PTXAS_PATH to a newer ptxas, or use a newer Triton)`,
+  },
+  {
     // A kernel built at run time (Triton's launcher, a JIT extension) that does not compile: its sources and headers
     // come from installed packages, not the user, so the packages (a torch plugin's headers and the toolkit it was
     // built against) do not fit together. Inside a capture or a warm-up the step decides, as for missing-header.

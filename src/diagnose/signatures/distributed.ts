@@ -85,6 +85,19 @@ export const DISTRIBUTED_SIGNATURES: readonly Signature[] = [
       `NVSHMEM (GPU-to-GPU communication for expert parallelism) could not start: ${f.value ?? ''}`,
   },
   {
+    // An InfiniBand verbs call that failed while a communicator set up its transport (NCCL's IB plugin registering
+    // memory: `Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory`, often a locked-memory limit).
+    id: 'ib-verbs-failed',
+    class: 'nccl',
+    weight: 84,
+    needles: ['failed'],
+    pattern: /\bCall to (ibv_\w+) failed with error (.+)$/,
+    samples: ['Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory'],
+    facts: (m) => ({ value: `${m[1] ?? ''}: ${(m[2] ?? '').trim()}` }),
+    summary: (f) =>
+      `an InfiniBand call failed while the ranks set up their communication (${f.value ?? ''}): check the RDMA devices and the locked-memory limit (ulimit -l) in the container`,
+  },
+  {
     id: 'nccl-warn',
     class: 'nccl',
     weight: 84,
