@@ -299,6 +299,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const id = code ? `${signature.id}:code` : signature.id;
     const existing = hits.get(id);
     const ranked = code ? { ...signature, weight: signature.weight - 1 } : signature;
+    if (!nonFatal) for (const tracker of trackers.values()) tracker.noteFailure(line);
     if (existing === undefined) {
       const entry: SignatureHits = { signature: ranked, first: finding, last: finding, count: 1 };
       if (!nonFatal) entry.firstFatal = finding;

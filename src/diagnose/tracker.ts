@@ -31,6 +31,8 @@ export interface LogStartTracker extends StartTracker {
   durationsUntil(now: number): { name: PhaseId; ms: number }[];
   /** `push` for a line the caller already normalised (the diagnoser feeds several trackers one normalisation). */
   track(raw: RawLine, normalized: NormalizedLine, now: number): TrackLineResult;
+  /** Tells of a failure at `line`: the first phase's own line again after it, in the first phase, is a new start. */
+  noteFailure(line: number): void;
 }
 
 const EXCEPTION_START = new RegExp(
@@ -183,6 +185,9 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
   const firstPhase = rules[0]?.phase ?? null;
   let marks: PhaseMark[] = [];
   let phase: PhaseId | null = null;
+  // A failure after the last mark: a start that failed in its first phase, relaunched into the same log, shows only
+  // that phase's line again.
+  let failedSinceMark = false;
   let progress: { done: number; total: number } | null = null;
   let lastBarLine: { line: number; text: string } | null = null;
   // Last count per bar label, so a redraw that did not advance is not progress (bounded: bars are few).
@@ -190,8 +195,9 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
 
   const enter = (next: PhaseId, line: number, text: string, now: number, updates: TrackerUpdate[]): void => {
     const current = marks.at(-1);
-    const restart = next === firstPhase && current !== undefined && next !== phase;
+    const restart = next === firstPhase && current !== undefined && (next !== phase || failedSinceMark);
     if (restart) marks = [];
+    failedSinceMark = false;
     const previous =
       restart || current === undefined ? null : { name: current.name, ms: Math.max(0, now - current.at) };
     marks.push({ name: next, line, text, at: now });
@@ -271,7 +277,10 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
           updates.push({ kind: 'probe-trigger' });
         if (isRankZero(piece)) {
           const hit = matchRule(text, false);
-          if (hit !== null && accepts(hit.rule.phase)) {
+          // Not a line every process prints on import: a later process of the same start prints it too.
+          const again =
+            failedSinceMark && hit?.rule.phase === firstPhase && hit.rule.printedOnImport !== true;
+          if (hit !== null && (again || accepts(hit.rule.phase))) {
             enter(hit.rule.phase, raw.line, text, now, updates);
             continue;
           }
@@ -296,6 +305,10 @@ export const createStartTracker = (engine: EngineSpec): LogStartTracker => {
     },
     phaseMarks: () => marks,
     firstPhase,
+    noteFailure(line) {
+      const last = marks.at(-1);
+      if (last !== undefined && phase === firstPhase && line > last.line) failedSinceMark = true;
+    },
   };
   return tracker;
 };

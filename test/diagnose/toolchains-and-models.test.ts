@@ -223,3 +223,20 @@ describe('checkpoints, tokenizers, settings and hubs', () => {
     ).toBe('dependency');
   });
 });
+
+describe('a start relaunched into the same log after failing in its first phase', () => {
+  it('reads the relaunch, not the failure before it', () => {
+    const first = [
+      'INFO 12-08 05:00:54 llm_engine.py:73] Initializing an LLM engine with config: model=m, tokenizer=m',
+      "KeyError: 'transformer.h.0.attn.causal_mask'",
+    ];
+    const second = [
+      '(APIServer pid=36082) INFO 11-06 16:17:14 [api_server.py:1839] vLLM API server version 0.11.0',
+      '(APIServer pid=36082) INFO 11-06 16:17:15 [utils.py:233] non-default args: {}',
+    ];
+    expect(diagnoseLines('auto', first).class).toBe('weight-mismatch');
+    expect(diagnoseLines('auto', [...first, ...second]).class).toBe('hang');
+    // Without a failure before it, the same line is the same start going on.
+    expect(diagnoseLines('auto', [first[0] ?? '', ...second, first[1] ?? '']).class).toBe('weight-mismatch');
+  });
+});
