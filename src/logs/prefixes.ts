@@ -267,6 +267,7 @@ export const mayBeOnlyPrefixes = (text: string): boolean => {
   if (code === 58) return before === 93; // `]:`
   if (code === 93 || code === 90) return digit(before) || (code === 93 && before === 90); // `1]` `Z]` `1Z`
   if (digit(code)) return endsInTime(text);
+  if (code === 62) return /^[\s>]*$/.test(text); // a quote marker alone: `>`, `  > >`
   if (code > 32 && code < 127) return false;
   return /\s/.test(text.charAt(end));
 };

@@ -237,6 +237,8 @@ describe('prefix helpers for fast paths', () => {
     'INFO:     ',
     '[rank3]:',
     '[rank3]:[E421 04:13:43.426633564 ProcessGroupGloo.cpp:143]',
+    // a quote marker alone, as a paste quoted a blank line
+    '      >',
   ];
 
   it('knows every bare wrapper line might be only prefixes', () => {
@@ -256,6 +258,7 @@ describe('prefix helpers for fast paths', () => {
       'took 12 s',
       'list [a]',
       'label:',
+      'a -> b >',
     ])
       expect(mayBeOnlyPrefixes(line), line).toBe(false);
   });
