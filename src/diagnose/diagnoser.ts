@@ -39,7 +39,7 @@ import { CAPTURE_ENDS, QUOTED_LINES, STOP_RULES, SURVIVED_THREADS } from './engi
 import { describePhase } from './phase-labels.ts';
 import { createStartThrough } from './start-through.ts';
 import { explainSignal, signalFromExitCode, signalName, signalNumber } from './signals.ts';
-import { createStartTracker, type LogStartTracker } from './tracker.ts';
+import { createStartTracker, type LogStartTracker, type PhaseMark } from './tracker.ts';
 import type { DiagnoseEnd, Diagnoser, DiagnoserOptions } from './types.ts';
 
 // After the ready line only failures (and a restart) can change the diagnosis, so phase lines are no longer searched.
@@ -197,9 +197,9 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
   const unwrapped = new Map<number, string>();
   const guess = createEngineGuess();
   const trackers = new Map<EngineId, LogStartTracker>();
-  // The order in which each tracker last marked a phase (see Finding.seq), and the count of lines taken so far.
-  const lastMarkSeq = new Map<LogStartTracker, number>();
+  // The count of lines (pieces of joined lines) taken so far, and when each phase mark was taken (see Finding.seq).
   let seq = 0;
+  const markSeq = new WeakMap<PhaseMark, number>();
   for (const spec of NAMED_ENGINES) {
     if (options.engine === 'auto' || options.engine === 'generic' || options.engine === spec.id)
       trackers.set(spec.id, createStartTracker(spec));
@@ -449,8 +449,11 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     }
     for (const tracker of trackers.values()) {
       const before = tracker.phaseMarks().length;
+      const lastBefore = tracker.phaseMarks().at(-1);
       tracker.track(raw, normalized, raw.line);
-      if (tracker.phaseMarks().length !== before) lastMarkSeq.set(tracker, seq);
+      // A new last mark (a restart may leave as many marks as before).
+      const lastAfter = tracker.phaseMarks().at(-1);
+      if (lastAfter !== undefined && lastAfter !== lastBefore) markSeq.set(lastAfter, seq);
       // The server started again (a log appended to by launch after launch, or a container restarted after a crash
       // whose tail opens the log): what the earlier starts printed no longer explains this one. Rare, so the engine
       // is resolved only then.
@@ -715,12 +718,12 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     // Some shapes (a traceback without its error line) count only where the log ends inside them: not before a
     // later phase, nor before a stop (Ctrl-C's own traceback ends in `KeyboardInterrupt`); a stop after a report of
     // a death does not undo the death.
-    const phaseTracker = trackerFor(engine);
-    const lastPhaseLine = phaseTracker?.phaseMarks().at(-1)?.line ?? 0;
-    const lastPhaseSeq = phaseTracker === undefined ? 0 : (lastMarkSeq.get(phaseTracker) ?? 0);
+    const lastMark = trackerFor(engine)?.phaseMarks().at(-1);
+    const lastPhaseLine = lastMark?.line ?? 0;
+    // Lines are taken in order, so `seq` orders findings and marks, also pieces of one joined line.
+    const lastPhaseSeq = lastMark === undefined ? 0 : (markSeq.get(lastMark) ?? 0);
     const endsInside = (signature: Signature, finding: Finding): boolean =>
-      (finding.line > lastPhaseLine || (finding.line === lastPhaseLine && finding.seq > lastPhaseSeq)) &&
-      (stop === undefined || signature.consequence === true);
+      finding.seq > lastPhaseSeq && (stop === undefined || signature.consequence === true);
     const eligible = candidates.filter(
       (c) =>
         (c.finding.nonFatal !== true || (!anyFatal && c.finding.line >= lastPhaseLine)) &&
@@ -819,17 +822,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
     const stepFrame = (
       keep: (context: FrameContext) => boolean,
     ): { frame: SeenFrame; cut: boolean } | undefined => {
-      // On a joined line (a page's copy), frames share the error's line: the order taken tells above from below.
+      // The order taken tells above from below, also where frames share the error's line (a page's joined copy).
       const seqAt = winner.finding.seq;
-      const isBelow = (frame: SeenFrame): boolean =>
-        frame.line > at || (frame.line === at && frame.seq > seqAt);
+      const isBelow = (frame: SeenFrame): boolean => frame.seq > seqAt;
       const below = (frame: SeenFrame, limit: number): boolean =>
         keep(frame.context) && isBelow(frame) && frame.line - at <= limit;
       const above = tracedFrames.findLast(
-        (frame) =>
-          keep(frame.context) &&
-          (frame.line < at || (frame.line === at && frame.seq < seqAt)) &&
-          at - frame.line <= MAX_TRACEBACK_LINES,
+        (frame) => keep(frame.context) && frame.seq < seqAt && at - frame.line <= MAX_TRACEBACK_LINES,
       );
       if (above !== undefined) return { frame: above, cut: false };
       const cut = cutTraceback

@@ -2,6 +2,13 @@
 import { CONFIG_CHECK_ERRORS, type Signature, weightLoadingFrame } from '../../diagnose/facts.ts';
 import type { FrameContext, NoticeContext } from '../types.ts';
 
+// Facts and summary of Ray's cluster short of the GPUs the ranks need, in either release's words.
+const RAY_GPUS_SHORT: Pick<Signature, 'facts' | 'summary'> = {
+  facts: () => ({ flag: '--tensor-parallel-size' }),
+  summary: () =>
+    'the ranks need more GPUs than the Ray cluster has: --tensor-parallel-size times --pipeline-parallel-size exceeds the GPUs available',
+};
+
 export const VLLM_SIGNATURES: readonly Signature[] = [
   {
     // --max-model-len above what the model's config allows (vLLM refuses unless told to override).
@@ -63,9 +70,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       "ValueError: Cannot provide a placement group requiring 4.0 GPUs (placement_group_specs=[{'GPU': 1.0}, {'GPU': 1.0}, {'GPU': 1.0}, {'GPU': 1.0}]) within 1800 seconds.",
       "ValueError: Cannot provide a placement group of placement_group_specs=[{'GPU': 1.0}, {'GPU': 1.0}] within 1800 seconds. See `ray status` and `ray list nodes` to make sure the cluster has enough resources.",
     ],
-    facts: () => ({ flag: '--tensor-parallel-size' }),
-    summary: () =>
-      'the ranks need more GPUs than the Ray cluster has: --tensor-parallel-size times --pipeline-parallel-size exceeds the GPUs available',
+    ...RAY_GPUS_SHORT,
   },
   {
     // A log that ends while vLLM waits for Ray to place the ranks' GPUs: the cluster has not the GPUs asked for (the
@@ -113,9 +118,7 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     samples: [
       'ValueError: The number of required GPUs exceeds the total number of available GPUs in the cluster.',
     ],
-    facts: () => ({ flag: '--tensor-parallel-size' }),
-    summary: () =>
-      'the ranks need more GPUs than the Ray cluster has: --tensor-parallel-size times --pipeline-parallel-size exceeds the GPUs available',
+    ...RAY_GPUS_SHORT,
   },
   {
     // The node vLLM's Ray executor starts on shows Ray none of the accelerator it needs (a head node without GPUs or
