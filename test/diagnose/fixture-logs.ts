@@ -1,6 +1,7 @@
 // The real server logs in test/fixtures/logs and their manifest, for the diagnosis and phase tests.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { findWrapWidth, unwrapLines } from '../../src/logs/hard-wrap.ts';
 import { isNewestFirst, timeOrder } from '../../src/diagnose/file/time-order.ts';
 import type { RawLine } from '../../src/logs/types.ts';
 
@@ -24,13 +25,18 @@ export const readLines = (file: string): RawLine[] => {
   return lines.map((text, i) => ({ line: i + 1, text }));
 };
 
-// A fixture's lines as a file is read: a log pasted newest line first in time order (time-order.test.ts).
-export const fedLines = (file: string): { fed: RawLine[]; newestFirst: boolean } => {
+// A fixture's lines as a file is read: a log pasted newest line first in time order (time-order.test.ts), a log
+// broken at a window's width joined again (hard-wrap.test.ts).
+export const fedLines = (file: string): { fed: RawLine[]; newestFirst: boolean; unwrapped: boolean } => {
   const lines = readLines(file);
   const texts = lines.map((line) => line.text);
-  if (!isNewestFirst(texts)) return { fed: lines, newestFirst: false };
-  return {
-    fed: timeOrder(texts).map((n, i) => ({ line: i + 1, text: texts[n - 1] ?? '' })),
-    newestFirst: true,
-  };
+  if (isNewestFirst(texts))
+    return {
+      fed: timeOrder(texts).map((n, i) => ({ line: i + 1, text: texts[n - 1] ?? '' })),
+      newestFirst: true,
+      unwrapped: false,
+    };
+  const width = findWrapWidth(texts);
+  if (width === null) return { fed: lines, newestFirst: false, unwrapped: false };
+  return { fed: unwrapLines(texts, width), newestFirst: false, unwrapped: true };
 };

@@ -9,6 +9,7 @@ import type { DiagnoseEnd } from '../types.ts';
 import { findLastStart } from './last-start.ts';
 import { scanLogFile } from './scan-file.ts';
 import { isNewestFirst, timeOrder } from './time-order.ts';
+import { findWrapWidth, unwrapLines } from '../../logs/hard-wrap.ts';
 
 export interface DiagnoseLogFileOptions {
   engine?: EngineId | 'auto';
@@ -44,6 +45,22 @@ const diagnoseInTimeOrder = (
   };
 };
 
+// Diagnoses a log copied from a fixed-width window with its broken lines joined again; evidence keeps the line
+// numbers of the file, each joined line the number of its first piece.
+const diagnoseUnwrapped = (
+  diagnoser: ReturnType<typeof createDiagnoser>,
+  lines: readonly string[],
+  width: number,
+  end: DiagnoseEnd,
+): Diagnosis => {
+  for (const line of unwrapLines(lines, width)) diagnoser.push(line);
+  const diagnosis = diagnoser.finish(end);
+  return {
+    ...diagnosis,
+    summary: `${diagnosis.summary} (the log's lines were broken at ${String(width)} columns: read joined again)`,
+  };
+};
+
 // Reads a log file and explains the last start it records.
 export const diagnoseLogFile = async (
   path: string,
@@ -58,6 +75,8 @@ export const diagnoseLogFile = async (
     const lines = (await readFile(path, 'utf8')).split('\n');
     if (lines.at(-1) === '') lines.pop();
     if (isNewestFirst(lines)) return diagnoseInTimeOrder(diagnoser, lines, options.end ?? {});
+    const width = findWrapWidth(lines);
+    if (width !== null) return diagnoseUnwrapped(diagnoser, lines, width, options.end ?? {});
   }
   const lines = scanLogFile({
     path,
