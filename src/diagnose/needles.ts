@@ -112,6 +112,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'cannot find -l', // the linker of a kernel built at run time: `/usr/bin/ld: cannot find -lcudart`
   'Failed to find a kernel', // vLLM: no kernel for a quantized layer on this GPU
   'requires capability', // … each candidate kernel's `requires capability 90, current 89`
+  'in this architecture', // Triton's `type fp8e4nv not supported in this architecture`, its message alone
   'Expected', // `Unsupported X: V. Expected A, B, or C`
   'forward compat', // CUDA error 804 worded through cudaGetDeviceCount()
   'unexpected keyword', // `X.__init__() got an unexpected keyword argument 'y'` after a wrapper's prefix
@@ -147,6 +148,7 @@ export const ALWAYS_NEEDLES: readonly string[] = [
   'lized in',
   'is running',
   'registration succeeded',
+  'Starting main benchmark', // a serving benchmark's test request answered (diagnoser.ts, LAUNCHER_SAYS_UP)
   'has been initiali',
   ...NAMED_ENGINES.flatMap((engine) => engine.hintNeedles),
   ...NAMED_ENGINES.flatMap((engine) => (engine.stopLines ?? []).map((rule) => rule.needle)),

@@ -44,8 +44,10 @@ const PACKAGE_AT = new RegExp(`(?:${PACKAGE_NAMES})(?!.*\\/(?:${ENGINE_NAMES}))`
 const shortenPath = (path: string): string => {
   const packages = Math.max(path.lastIndexOf('site-packages/'), path.lastIndexOf('dist-packages/'));
   if (packages !== -1) return path.slice(packages + 'site-packages/'.length);
-  const at = path.search(PACKAGE_AT);
-  return at === -1 ? path.split('/').slice(-2).join('/') : path.slice(at);
+  // A source checkout installed in place keeps the package under `src/` (`transformers/src/transformers/…`).
+  const checkout = path.replace(/\/([\w-]+)\/src\/(?=\1\/)/, '/');
+  const at = checkout.search(PACKAGE_AT);
+  return at === -1 ? checkout.split('/').slice(-2).join('/') : checkout.slice(at);
 };
 
 // The file of a traceback frame line (`File ".../sglang/srt/models/qwen3.py", line 493, in load_weights`), shortened.

@@ -52,7 +52,8 @@ export interface StartThrough {
   isCallerBar(line: number): boolean;
 }
 
-const API_SERVED = /"(?:GET|POST) \/v1\/\S* HTTP\/[\d.]+" 2\d\d/;
+// An OpenAI API request answered, or a person reading the server's API docs: no engine sends either while it starts.
+const API_SERVED = /"(?:(?:GET|POST) \/v1\/\S*|GET \/(?:docs|redoc|openapi\.json)) HTTP\/[\d.]+" 2\d\d/;
 // A launcher's word that the server it started is up at its URL (`SGLang server launched at: http://…`, `vLLM engine
 // successfully started at http://…`): launchers say so once the server answers them. Past tense: `Starting … server
 // on http://…` and uvicorn's `running on` are said before that.
@@ -61,9 +62,11 @@ const API_SERVED = /"(?:GET|POST) \/v1\/\S* HTTP\/[\d.]+" 2\d\d/;
 // `Model registration succeeded; processing queued requests`: it holds clients' requests until the engine is ready.
 // So is a serving wrapper's worker saying the engine it wraps for a model is built (NVIDIA Dynamo's `VllmWorker for
 // MODEL has been initialized`, logged once the engine's constructor returned; its logger's name may lead). So is a
-// caller's own word that the engine it built is loaded, with the time it took (`vLLM Engine loaded in 140.8s`).
+// caller's own word that the engine it built is loaded, with the time it took (`vLLM Engine loaded in 140.8s`). So is
+// a serving benchmark's word that its test request came back (`Initial test run completed. Starting main benchmark
+// run...`, both engines' benchmark clients), pasted from the same terminal.
 const LAUNCHER_SAYS_UP =
-  /^Model registration succeeded; processing queued requests\b|^\W{0,3}(?:\w+ )?(?:[Ee]ngine|LLM) (?:loaded|initiali[sz]ed) in [\d.]+ ?(?:s|secs?|seconds)\b|^(?:[\w.]+: )?\w*Worker for \S+ has been initiali[sz]ed$|\b(?:[Ss]erver|[Ee]ngine)\b[^.!?]{0,40}?\b(?:launched|started|is (?:up|ready|running))\b:? (?:at|on):? https?:\/\/\S+|(?:^\W{0,3}|: |\] )(?:[Aa]ll |[Tt]he |[\w-]+ )?(?:[Ss]ervers are|[Ss]erver is) (?:all |now )?(?:ready|up and running)[.!]?$/;
+  /^Model registration succeeded; processing queued requests\b|^Initial test run completed\. Starting main benchmark run\b|^\W{0,3}(?:\w+ )?(?:[Ee]ngine|LLM) (?:loaded|initiali[sz]ed) in [\d.]+ ?(?:s|secs?|seconds)\b|^(?:[\w.]+: )?\w*Worker for \S+ has been initiali[sz]ed$|\b(?:[Ss]erver|[Ee]ngine)\b[^.!?]{0,40}?\b(?:launched|started|is (?:up|ready|running))\b:? (?:at|on):? https?:\/\/\S+|(?:^\W{0,3}|: |\] )(?:[Aa]ll |[Tt]he |[\w-]+ )?(?:[Ss]ervers are|[Ss]erver is) (?:all |now )?(?:ready|up and running)[.!]?$/;
 
 // Creates the bookkeeping for one diagnoser.
 export const createStartThrough = (input: StartThroughInput): StartThrough => {

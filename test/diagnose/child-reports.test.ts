@@ -91,4 +91,23 @@ describe("SGLang's reports of a child's failure", () => {
     ].join(' ');
     expect(diagnose([joined]).class).toBe('weight-mismatch');
   });
+
+  it("reads an error raised inside the launcher's SIGQUIT handler as the report, giving way to the child's error", () => {
+    const handler = [
+      'Traceback (most recent call last):',
+      '  File "/sgl-workspace/sglang/python/sglang/srt/entrypoints/engine.py", line 403, in sigquit_handler',
+      '    kill_process_tree(os.getpid())',
+      '  File "/usr/local/lib/python3.10/dist-packages/psutil/_common.py", line 802, in cat',
+      '    with _open(fname) as f:',
+      'RecursionError: maximum recursion depth exceeded while calling a Python object',
+    ];
+    expect(diagnose(handler).class).toBe('peer-rank-failed');
+    expect(
+      diagnose([
+        '[2025-03-01 10:00:00 TP0] Scheduler hit an exception: Traceback (most recent call last):',
+        'ValueError: Unsupported quantization method: foo8',
+        ...handler,
+      ]).summary,
+    ).toMatch(/foo8/);
+  });
 });

@@ -23,15 +23,17 @@ export const BUILD_SIGNATURES: readonly Signature[] = [
     class: 'dependency',
     weight: 45,
     stepDecides: true,
-    needles: ['ninja', 'Ninja', 'building extension', 'PassManager::run'],
+    // Also a C compiler run directly (Triton builds its small CUDA helper module with gcc on first use).
+    needles: ['ninja', 'Ninja', 'building extension', 'PassManager::run', 'CalledProcessError: Command'],
     pattern:
-      /CalledProcessError: Command '\['ninja'[^\]]*\]' returned non-zero exit status \d+|Ninja build failed|Error building extension '([\w.-]+)'|^(?:RuntimeError: )?PassManager::run failed$|^ninja: build stopped: subcommand failed\.$/,
+      /CalledProcessError: Command '\['(?:ninja'[^\]]*\]' returned non-zero exit status \d+|(?:[^']*\/)?(gcc|g\+\+|cc|c\+\+|clang|clang\+\+|nvcc|hipcc)'(?:, '[^']*\.c(?:pp|u)?')?)|Ninja build failed|Error building extension '([\w.-]+)'|^(?:RuntimeError: )?PassManager::run failed$|^ninja: build stopped: subcommand failed\.$/,
     samples: [
+      "subprocess.CalledProcessError: Command '['/usr/bin/gcc', '/tmp/tmpx4yubctp/main.c', '-O3', '-shared', '-fPIC', '-o', '/tmp/tmpx4yubctp/cuda_utils.cpython-310-x86_64-linux-gnu.so', '-lcuda']' returned non-zero exit status 1.",
       "subprocess.CalledProcessError: Command '['ninja', '-v', '-C', '/root/.cache/flashinfer/86/cached_ops', '-f', '/root/.cache/flashinfer/86/cached_ops/build.ninja']' returned non-zero exit status 1.",
       "RuntimeError: Error building extension 'batch_prefill_with_kv_cache_dtype_q_bf16'",
       'ninja: build stopped: subcommand failed.',
     ],
-    facts: (m) => ({ value: m[1] ?? '', kind: 'toolchain-build' }),
+    facts: (m) => ({ value: m[2] ?? m[1] ?? '', kind: 'toolchain-build' }),
     summary: (f) =>
       `a kernel compiled at start failed to build${f.value === '' || f.value === undefined ? '' : ` (${f.value})`}: the compiler's error above says why (often CUDA headers or a compiler this host lacks)`,
   },

@@ -275,7 +275,7 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
     class: 'invalid-value',
     weight: 93,
     needles: ['in this architecture'],
-    pattern: /type (fp8\w+) not supported in this architecture/,
+    pattern: /\b[Tt]ype (fp8\w+) not supported in this architecture/,
     samples: [
       "ValueError(\"type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')\")",
     ],

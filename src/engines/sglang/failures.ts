@@ -222,6 +222,23 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
       "an SGLang child process (a scheduler or the detokenizer) failed and signalled the launcher; its own error is not in this log: read that process's output above",
   },
   {
+    // The launcher's SIGQUIT handler failing as it kills the process tree (a `RecursionError` as signals arrive again):
+    // the handler ran because a child failed, so its own error is a report of that failure, not the cause.
+    id: 'sglang-sigquit-handler-error',
+    class: 'peer-rank-failed',
+    weight: 34,
+    consequence: true,
+    // A traceback's frame: Python prints it, not the engine's logger.
+    origin: 'dependency',
+    needles: ['sigquit_handler'],
+    pattern: /^File "[^"]*\/entrypoints\/(?:engine|http_server)\.py", line \d+, in sigquit_handler$/,
+    samples: [
+      'File "/sgl-workspace/sglang/python/sglang/srt/entrypoints/engine.py", line 403, in sigquit_handler',
+    ],
+    summary: () =>
+      "an SGLang child process (a scheduler or the detokenizer) failed and signalled the launcher, whose handler then failed too; the child's own error is not in this log: read that process's output",
+  },
+  {
     // 0.4.4–0.4.9: the launcher's SIGCHLD handler logs the raw `os.waitpid` status, not an exit code: a status
     // below 256 is a signal number (plus 128 for a core dump); exits with a code are multiples of 256.
     id: 'sglang-child-wait-status',

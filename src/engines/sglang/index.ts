@@ -39,11 +39,19 @@ export const sglang: EngineSpec = {
   quotedLines: SGLANG_QUOTED_LINES,
   phaseRules: SGLANG_PHASES,
   phaseNeedles: SGLANG_PHASE_NEEDLES,
-  // Its decode and prefill metrics lines name no engine but are SGLang's alone.
+  // Its decode and prefill metrics lines name no engine but are SGLang's alone (early releases': `new fill batch.`).
   hints:
-    /sglang|SGLang|launch_server\.py|ServerArgs\(|\bDecode batch[.,] #running-req: |\bPrefill batch[.,] #new-seq: /,
-  hintNeedles: ['sglang', 'SGLang', 'launch_server', 'ServerArgs', 'Decode batch', 'Prefill batch'],
-  servingHintNeedles: ['Decode batch', 'Prefill batch'],
+    /sglang|SGLang|launch_server\.py|ServerArgs\(|\bDecode batch[.,] #running-req: |\bPrefill batch[.,] #new-seq: |^new fill batch\. #seq: /,
+  hintNeedles: [
+    'sglang',
+    'SGLang',
+    'launch_server',
+    'ServerArgs',
+    'Decode batch',
+    'Prefill batch',
+    'new fill batch',
+  ],
+  servingHintNeedles: ['Decode batch', 'Prefill batch', 'new fill batch'],
   framePackages: ['sglang/'],
   frameContexts: SGLANG_FRAME_CONTEXTS,
   phaseSteps: SGLANG_PHASE_STEPS,

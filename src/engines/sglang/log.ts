@@ -9,7 +9,8 @@ import type { LineRule, PhaseRule, StopRule } from '../types.ts';
 export const SGLANG_READY_LINE =
   /The server is fired up and ready to roll!|^Dummy health check server started in background thread at /;
 
-// A client's generation request answered (a readiness poll's `GET /v1/models` is answered during the warm-up too), or
+// A client's generation request answered (a readiness poll's `GET /v1/models` is answered during the warm-up too), also
+// with an error when it came from another host (a warm-up sent to the server's own loopback may fail so), or
 // SGLang's own warm-up request, `/generate` or `/encode`, answered: the warm-up is then over and succeeded, also in
 // early releases that printed no ready line after it. Or a decode step with several requests and a thousand tokens
 // or more in flight: the warm-up sends one short prompt per DP rank (eight new tokens each), so this is clients'
@@ -17,15 +18,16 @@ export const SGLANG_READY_LINE =
 // request refused as longer than the context (`Input length (160062 tokens) exceeds the maximum allowed length …`):
 // the warm-up's prompt is a few tokens.
 export const SGLANG_SERVING_LINE =
-  /The server is fired up and ready to roll!|^Input length \(\d+ tokens\) exceeds the maximum allowed length |^Dummy health check server started in background thread at |^Decode batch[.,] #running-req: (?:[2-9]|[1-9]\d+), #(?:full )?token: \d{4,}|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d|"POST \/(?:generate|encode) HTTP\/[\d.]+" 200/;
+  /The server is fired up and ready to roll!|^Input length \(\d+ tokens\) exceeds the maximum allowed length |^Dummy health check server started in background thread at |^Decode batch[.,] #running-req: (?:[2-9]|[1-9]\d+), #(?:full )?token: \d{4,}|"POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages|rerank|score)\S* HTTP\/[\d.]+" 2\d\d|(?:^|\s)(?!127\.)\d+\.\d+\.\d+\.\d+:\d+ - "POST \/v1\/(?:chat\/completions|completions|embeddings|responses|messages)\S* HTTP\/[\d.]+" (?:4\d\d|500)\b|"POST \/(?:generate|encode) HTTP\/[\d.]+" 200/;
 
 // A decode step's metrics: requests generating. The warm-up request logs them too (with --decode-log-interval 1), so
 // they count only where no start is in view. A hybrid model's lines count its full-attention tokens (`#full token: N`).
 // A prefill step beside running or queued requests: the warm-up's one request per rank has no company. So is a decode
 // step that ran out of KV cache and put several requests back in the queue (`Decode out of memory happened.
-// #retracted_reqs: 3`).
+// #retracted_reqs: 3`). So is early SGLang's prefill line with a prefix cache mostly hit (`new fill batch. … tree_cache_hit_rate:
+// 49.92%.`): many requests came before it, more than a warm-up sends.
 export const SGLANG_SERVING_WITHOUT_START =
-  /^Decode batch[.,] #running-req: \d+, #(?:full )?token: \d+|^Prefill batch[.,] .*#running-req: (?:[1-9]\d*, #queue-req: \d+|\d+, #queue-req: [1-9])|^Decode out of memory happened\. #retracted_reqs: (?:[2-9]|[1-9]\d+)\b/;
+  /^Decode batch[.,] #running-req: \d+, #(?:full )?token: \d+|^new fill batch\. .*\btree_cache_hit_rate: (?:[1-9]\d(?:\.\d+)?|100(?:\.0+)?)%|^Prefill batch[.,] .*#running-req: (?:[1-9]\d*, #queue-req: \d+|\d+, #queue-req: [1-9])|^Decode out of memory happened\. #retracted_reqs: (?:[2-9]|[1-9]\d+)\b/;
 
 // The offline Engine (`sgl.Engine(...)`) logs only errors unless told otherwise: after its weights (and graphs) are
 // set up it prints nothing, and the caller's own progress bar finishing shows the engine returned and served.
