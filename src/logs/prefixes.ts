@@ -63,6 +63,9 @@ const TIME = String.raw`\d{2}:\d{2}:\d{2}`;
 const RULES: PrefixRule[] = [
   // A log quoted in an issue or chat: `> ` quote markers and `**` bold markers in front of each line.
   { first: '>*', pattern: /^(?:>[ \t]?|\*\*)/ },
+  // Python's traceback of an exception group draws each sub-exception's lines behind a `| ` margin, nested groups
+  // behind more (`  |   File "…"`, `    | ValueError: …`), and opens it with `  + Exception Group Traceback …`.
+  { first: '|+', pattern: /^(?:\|(?: |$)|\+ (?=Exception Group Traceback))/ },
   // pytest's failure report marks the exception's lines with `E` in the margin: `E       RuntimeError: …`.
   { first: 'u', pattern: /^E {3,}(?=\S)/ },
   // IPython's traceback marks the source line that raised with an arrow and its number: `---> 1228 assert …`.
@@ -298,7 +301,7 @@ const classOf = (text: string): string => {
 // Rules by the class of the line's start: a line is tried only against rules that can match it
 // (a log line pays for a few anchored tests, not for all of them).
 const BY_FIRST = new Map<string, PrefixRule[]>();
-for (const key of ['t', 'd', 'v', 'u', 'l', 'n', '[', '(', '>', '*', '-']) {
+for (const key of ['t', 'd', 'v', 'u', 'l', 'n', '[', '(', '>', '*', '-', '|', '+']) {
   BY_FIRST.set(
     key,
     RULES.filter((rule) => rule.first === '*' || rule.first.includes(key)),

@@ -214,6 +214,22 @@ describe('stripPrefixes', () => {
   });
 });
 
+describe("an exception group's margin", () => {
+  it('is stripped from its frames and errors, which keep their own indent', () => {
+    expect(stripPrefixes('  |   File "/x/serving_chat.py", line 135, in create_chat_completion').text).toBe(
+      '  File "/x/serving_chat.py", line 135, in create_chat_completion',
+    );
+    expect(stripPrefixes('    | AssertionError').text).toBe('AssertionError');
+    expect(stripPrefixes('  + Exception Group Traceback (most recent call last):').text).toBe(
+      'Exception Group Traceback (most recent call last):',
+    );
+    // Its separators are not lines of the log's own.
+    expect(stripPrefixes('  +-+---------------- 1 ----------------').text).toBe(
+      '  +-+---------------- 1 ----------------',
+    );
+  });
+});
+
 describe('prefix helpers for fast paths', () => {
   const fixtureLines = (): string[] =>
     readdirSync(FIXTURE_DIR)

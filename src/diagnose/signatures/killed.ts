@@ -38,6 +38,19 @@ export const KILLED_SIGNATURES: readonly Signature[] = [
       `Ray reported that the server's process died without an error of its own; ${explainSignal(9, c.phase)}`,
   },
   {
+    // Ray's memory monitor killing a task or actor as the host's RAM runs out (`ray.exceptions.OutOfMemoryError: Task
+    // was killed due to the node running low on memory.`): SIGKILL from Ray, not the GPU's memory.
+    id: 'ray-memory-monitor-kill',
+    class: 'killed',
+    weight: 97,
+    needles: ['running low on memory'],
+    pattern: /\b(?:Task|Actor|Worker) was killed due to the node running low on memory\b/,
+    samples: ['ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.'],
+    facts: () => ({ signal: 9, kind: 'host-oom' }),
+    summary: () =>
+      "Ray's memory monitor killed a worker (SIGKILL) because the host ran low on RAM (not GPU memory): give the node more memory, or keep less in host memory (swap space, CPU offload) and run fewer processes on it",
+  },
+  {
     id: 'exit-code-signal',
     class: 'killed',
     weight: 40,

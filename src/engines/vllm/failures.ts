@@ -155,6 +155,23 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
       "Ray placed none of the server's GPU bundles on the node its driver runs on: start vLLM on a node with GPUs in the placement group (or give the head node GPUs)",
   },
   {
+    // A caller written for another release reaching into vLLM's engine objects (FastChat's worker reading
+    // `llm_engine.engine.tokenizer` from an `AsyncLLM`, which V1 replaced it with): the two releases do not fit.
+    id: 'vllm-engine-object-attribute',
+    class: 'dependency',
+    weight: 88,
+    origin: 'dependency',
+    needles: ['object has no attribute'],
+    pattern:
+      /AttributeError: '(AsyncLLM|AsyncLLMEngine|LLMEngine|LLM|MQLLMEngineClient|EngineCoreClient|AsyncEngineArgs|EngineArgs)' object has no attribute '(\w+)'/,
+    // Only where the frame that raised it is the caller's: raised in vLLM's own code, it is that release's own failure.
+    holdsWhen: (f) => f.frame !== undefined && !/^vllm\//.test(f.frame),
+    samples: ["AttributeError: 'AsyncLLM' object has no attribute 'engine'"],
+    facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `the code that drives vLLM reads ${f.package ?? ''}.${f.value ?? ''}, which the installed vLLM release does not have: it was written for another release (install the vLLM release it supports, or update it)`,
+  },
+  {
     // --chat-template names a file that does not exist (or a template name vLLM does not know). Later releases word it
     // `the supplied chat template path doesn't exist` and `The supplied chat template (x) looks like a file path, but
     // it failed to be opened`.
