@@ -65,8 +65,14 @@ export const splitJoinedLine = (text: string): string[] | null => {
   }
   if (starts.length + opening < MIN_STARTS) return null;
   const pieces = [0, ...starts].map((start, i) => text.slice(start, starts[i] ?? text.length).trimEnd());
-  return pieces.flatMap((piece) => {
+  return pieces.flatMap((piece, i) => {
     const frame = FRAME_HEAD.exec(piece);
-    return frame === null ? [piece] : [frame[1] ?? '', ...splitSource(frame[2] ?? '')];
+    if (frame !== null) return [frame[1] ?? '', ...splitSource(frame[2] ?? '')];
+    // The last piece may end in the exception a traceback without record starts (IPython's, with `->` arrows and
+    // numbered source lines) ended in.
+    if (i !== pieces.length - 1) return [piece];
+    const split = splitSource(piece);
+    // Not where only a process tag stands before it: that is the exception's own record.
+    return split.length === 2 && TAG_ONLY.test(`${split[0] ?? ''} `) ? [piece] : split;
   });
 };

@@ -96,4 +96,17 @@ describe('joined lines', () => {
     ];
     expect(splitJoinedLine(frames.join(' '))).toEqual(frames);
   });
+
+  it('takes the exception off the end of a traceback whose frames have no record starts (IPython)', () => {
+    const lines = [
+      "INFO 06-04 05:35:54 [core.py:309] Initializing a V1 LLM engine (v0.10.1) with config: model='m'",
+      'INFO 06-04 05:35:55 [parallel_state.py:1134] rank 0 in world size 1 is assigned as DP rank 0',
+      'INFO 06-04 05:35:56 [gpu_model_runner.py:1913] Starting to load model m...',
+      '-> 1785     raise RuntimeError(error)',
+      'RuntimeError: Duplicate layer name: model.layers.0.self_attn.attn',
+    ];
+    const pieces = splitJoinedLine(lines.join(' '));
+    expect(pieces?.at(-1)).toBe(lines.at(-1));
+    expect(pieces?.at(-2)).toMatch(/raise RuntimeError\(error\)$/);
+  });
 });
