@@ -28,4 +28,40 @@ describe('failures from around the engine', () => {
     expect(result.class).toBe('killed');
     expect(result.summary).toMatch(/host ran low on RAM/);
   });
+
+  it("reads a cluster refusing a placement group's index or a reserved environment variable as a setting", () => {
+    expect(
+      diagnoseLines('auto', [
+        'ValueError: placement group bundle index 6 is invalid. Valid placement group indexes: 0-4',
+      ]).class,
+    ).toBe('invalid-value');
+    // An index inside the range it names was refused for a reason the message does not give.
+    expect(
+      diagnoseLines('auto', [
+        'ValueError: placement group bundle index 4 is invalid. Valid placement group indexes: 0-4',
+      ]).class,
+    ).toBe('unknown');
+    expect(
+      diagnoseLines('auto', [
+        '(EngineCore_DP0 pid=1279235) ERROR 03-18 23:23:32 [core.py:1006] AssertionError: The env var, __RAY_WORKER_PROCESS_SETUP_HOOK_ENV_VAR, is not permitted because it is reserved for the internal use.',
+        'RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+      ]).class,
+    ).toBe('invalid-value');
+  });
+
+  it('reads a missing module logged as its message alone, and an early release finding no device, as the install', () => {
+    const module = diagnoseLines('auto', [
+      'INFO 07-08 11:49:03 [parallel_state.py:1065] rank 0 in world size 1 is assigned as DP rank 0, PP rank 0, TP rank 0, EP rank 0',
+      "ERROR 07-08 11:49:03 [engine.py:458] No module named 'lmcache.experimental'",
+      'ERROR 07-08 11:49:03 [engine.py:458] Traceback (most recent call last):',
+    ]);
+    expect(module.class).toBe('dependency');
+    expect(module.summary).toMatch(/lmcache\.experimental/);
+    expect(diagnoseLines('auto', ['RuntimeError: No supported device detected.']).class).toBe('dependency');
+    // The message alone for an engine's own module is its notice of a source build without a version file.
+    expect(
+      diagnoseLines('auto', ["(pid=19740) No module named 'vllm._version'", 'ValueError: bad setting'])
+        .summary,
+    ).toMatch(/bad setting/);
+  });
 });

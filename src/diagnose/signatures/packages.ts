@@ -1,6 +1,7 @@
 // Failure signatures shared by every engine (class dependency): Python packages and modules that are missing, too
 // old or too new for each other.
 import type { Signature } from '../facts.ts';
+import { engineOfFrame } from '../../engines/index.ts';
 import { ownModuleOfEngine } from './shared.ts';
 
 export const PACKAGE_SIGNATURES: readonly Signature[] = [
@@ -110,16 +111,23 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
     id: 'import-error',
     class: 'dependency',
     weight: 98,
-    needles: ['Error'],
+    needles: ['Error', 'No module named'],
     // Also `python -m` failing to find the module itself: `Error while finding module specification for 'x.y'
-    // (ModuleNotFoundError: No module named 'x')`.
+    // (ModuleNotFoundError: No module named 'x')`, and the message alone as a logger prints an exception at error level.
     pattern:
-      /^(?:[\w.]+\.)?(?:ModuleNotFoundError: No module named '([^']+)'|ImportError: (.+)|PackageNotFoundError: (\S+))|(?:Error while finding module specification for )?'[\w.]+' \(ModuleNotFoundError: No module named '([^']+)'\)/,
-    facts: (m) => ({ package: m[1] ?? m[3] ?? m[4] ?? '', value: m[2] ?? '' }),
+      /^(?:[\w.]+\.)?(?:ModuleNotFoundError: No module named '([^']+)'|ImportError: (.+)|PackageNotFoundError: (\S+))|(?:Error while finding module specification for )?'[\w.]+' \(ModuleNotFoundError: No module named '([^']+)'\)|^No module named '([^']+)'$/,
+    facts: (m) => ({
+      package: m[1] ?? m[3] ?? m[4] ?? m[5] ?? '',
+      value: m[2] ?? '',
+      ...(m[5] === undefined ? {} : { kind: 'message-alone' }),
+    }),
     // Not an engine's own Python module without a name the engine's own code imports from it (`cannot import name
     // 'get_attention_cp_size' from 'sglang.srt.layers.dp_attention'` below a frame in sglang/): a bug of the release.
+    // Nor the message alone for an engine's own module: engines print it as a notice where a source build lacks its
+    // generated version file (`No module named 'vllm._version'`).
     holdsWhen: (f) =>
-      !ownModuleOfEngine(/^cannot import name '\w+' from '([\w.]+)'/.exec(f.value ?? '')?.[1], f.frame),
+      !ownModuleOfEngine(/^cannot import name '\w+' from '([\w.]+)'/.exec(f.value ?? '')?.[1], f.frame) &&
+      !(f.kind === 'message-alone' && engineOfFrame(`${(f.package ?? '').split('.')[0] ?? ''}/`) !== null),
     summary: (f) =>
       f.value !== undefined && f.value !== ''
         ? `a Python import failed: ${f.value}`

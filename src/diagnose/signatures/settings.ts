@@ -158,7 +158,7 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
     fallback: true,
     needles: ['rror'],
     pattern:
-      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?:(?<![\w-])--[a-z][\w-]+|\b[Ss]et (?:the )?(?:environment variable |env )?`?[A-Z][A-Z0-9]*_[A-Z0-9_]+=|\b[Gg]ot [a-z][a-z0-9]*(?:_[a-z0-9]+)+=\S).*)$/,
+      /^(?:[\w.]+\.)?(?:ValueError|ArgumentTypeError|ArgumentError|AssertionError|NotImplementedError|TypeError): (.*(?:(?<![\w-])--[a-z][\w-]+|\b[Ss]et (?:the )?(?:environment variable |env )?`?[A-Z][A-Z0-9]*_[A-Z0-9_]+=|\b[Gg]ot [a-z][a-z0-9]*(?:_[a-z0-9]+)+=\S|\b[Ee]nv(?:ironment)? var(?:iable)?,? `?[A-Z_][A-Z0-9_]+`?,? is not permitted\b).*)$/,
     samples: [
       'ValueError: Error: --data-parallel-multi-port-external-lb requires --data-parallel-size-local >= 2',
       'ValueError: Cannot set --encoder-only and --disaggregation-mode prefill/decode together',
@@ -168,6 +168,8 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
       'AssertionError: 3-read Mamba conv transfer requires DS conv state layout. Set VLLM_SSM_CONV_STATE_LAYOUT=DS',
       // a setting named by its field, with the value given
       "AssertionError: Only {'trtllm_mha', 'triton', 'fa4'} backends are supported on Blackwell GPUs for hybrid GDN models. Got attention_backend=flashinfer.",
+      // an environment variable the runtime keeps for itself (Ray's runtime environment)
+      'AssertionError: The env var, __RAY_WORKER_PROCESS_SETUP_HOOK_ENV_VAR, is not permitted because it is reserved for the internal use.',
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `the server refused its settings: ${f.value ?? ''}`,
@@ -344,6 +346,28 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
     facts: (m) => ({ value: `${m[1] ?? m[4] ?? ''} ranks, ${m[2] ?? m[3] ?? ''} GPUs` }),
     summary: (f) =>
       `the parallel sizes ask for more GPUs than this node has (${f.value ?? ''}): lower the tensor/pipeline/data-parallel sizes or make more GPUs visible`,
+  },
+  {
+    // Ray refusing a placement group's bundle index outside the group (`placement group bundle index 6 is invalid. Valid
+    // placement group indexes: 0-4`): the settings ask for a bundle (a GPU) the group does not have. An index inside
+    // the range it names is refused for another reason, which the message does not give.
+    id: 'ray-bundle-index',
+    class: 'invalid-value',
+    weight: 90,
+    needles: ['bundle index'],
+    pattern: /placement group bundle index (-?\d+) is invalid\. Valid placement group indexes: (\d+)-(\d+)/,
+    samples: ['ValueError: placement group bundle index 6 is invalid. Valid placement group indexes: 0-4'],
+    facts: (m) => {
+      const index = Number(m[1]);
+      const outside = index < Number(m[2]) || index > Number(m[3]);
+      return {
+        value: `${m[1] ?? ''} (the group holds ${m[2] ?? ''}-${m[3] ?? ''})`,
+        kind: outside ? 'outside' : 'inside',
+      };
+    },
+    holdsWhen: (f) => f.kind === 'outside',
+    summary: (f) =>
+      `Ray's placement group has no bundle ${f.value ?? ''}: the settings (bundle indices, parallel sizes) ask for more GPUs than the group reserved`,
   },
   {
     // A setting's value outside the list the check names (`Unrecognized distributed executor backend x. Supported

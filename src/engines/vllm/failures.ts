@@ -47,9 +47,11 @@ export const VLLM_SIGNATURES: readonly Signature[] = [
     id: 'vllm-no-device',
     class: 'dependency',
     weight: 90,
-    needles: ['Failed to infer device type'],
-    pattern: /Failed to infer device type/,
+    // Before 0.4: `No supported device detected.`
+    needles: ['Failed to infer device type', 'No supported device detected'],
+    pattern: /Failed to infer device type|No supported device detected/,
     samples: [
+      'RuntimeError: No supported device detected.',
       'RuntimeError: Failed to infer device type, please set the environment variable `VLLM_LOGGING_LEVEL=DEBUG` to turn on verbose logging to help debug the issue.',
     ],
     facts: () => ({ package: 'torch' }),
