@@ -161,6 +161,10 @@ describe('checkpoints, tokenizers, settings and hubs', () => {
 
   it('reads the engine naming architectures it does not support, also where the paste cut the list', () => {
     expect(diagnoseLines('auto', ['Unsupported architectures: LlamaModel']).class).toBe('weight-mismatch');
+    // A checkpoint format's own list: GGUF's.
+    const gguf = diagnoseLines('auto', ['ValueError: GGUF model with architecture olmo2 is not supported yet']);
+    expect(gguf.class).toBe('weight-mismatch');
+    expect(gguf.summary).toMatch(/olmo2/);
   });
 
   it("reads a model folder without a file of the model's own code as missing model files", () => {

@@ -211,17 +211,20 @@ export const WEIGHT_SIGNATURES: readonly Signature[] = [
     // A release that dropped the class names the last release that had it (`was supported in vLLM until v0.10.2`).
     // Also the wording for a class the engine has no code for and cannot borrow from transformers
     // (`X has no <engine> implementation and the Transformers implementation is not compatible …`), and early SGLang's
-    // `Unsupported architectures: Phi3ForCausalLM. Supported list: […]` (also cut after the names).
+    // `Unsupported architectures: Phi3ForCausalLM. Supported list: […]` (also cut after the names), and a checkpoint
+    // format's own (`GGUF model with architecture olmo2 is not supported yet`).
     pattern:
-      /Model architectures? \[([^\]]*)\] (?:are|is) not supported|\b([A-Z]\w*) has no \w+ implementation and\b|\bUnsupported architectures?: ([\w, ]+?)(?:\. Supported list\b|\.?$)|\bModel architecture \[?'?(\w+)'?\]? was supported in \w+ until \S+, and is not supported anymore/,
+      /Model architectures? \[([^\]]*)\] (?:are|is) not supported|\b([A-Z]\w*) has no \w+ implementation and\b|\bUnsupported architectures?: ([\w, ]+?)(?:\. Supported list\b|\.?$)|\bModel architecture \[?'?(\w+)'?\]? was supported in \w+ until \S+, and is not supported anymore|\b(?:GGUF )?model with architecture (\w+) is not supported\b/,
     samples: [
       "ValueError: Model architectures ['Glm4ForCausalLM'] are not supported for now.",
       'ValueError: Qwen2_5OmniForConditionalGeneration has no native implementation and the Transformers implementation is not compatible.',
       "ValueError: Unsupported architectures: Phi3ForCausalLM. Supported list: ['CohereForCausalLM', 'LlamaForCausalLM']",
       'Unsupported architectures: LlamaModel',
       'ValueError: Model architecture MPTForCausalLM was supported in Serve until v0.10.2, and is not supported anymore.',
+      // a checkpoint format's own list of architectures (GGUF's)
+      'ValueError: GGUF model with architecture olmo2 is not supported yet',
     ],
-    facts: (m) => ({ arch: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').replace(/'/g, ''), kind: 'arch' }),
+    facts: (m) => ({ arch: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').replace(/'/g, ''), kind: 'arch' }),
     summary: (f) => `the server has no model class for the checkpoint's architecture ${f.arch ?? ''}`,
   },
 ];
