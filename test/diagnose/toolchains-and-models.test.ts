@@ -162,7 +162,9 @@ describe('checkpoints, tokenizers, settings and hubs', () => {
   it('reads the engine naming architectures it does not support, also where the paste cut the list', () => {
     expect(diagnoseLines('auto', ['Unsupported architectures: LlamaModel']).class).toBe('weight-mismatch');
     // A checkpoint format's own list: GGUF's.
-    const gguf = diagnoseLines('auto', ['ValueError: GGUF model with architecture olmo2 is not supported yet']);
+    const gguf = diagnoseLines('auto', [
+      'ValueError: GGUF model with architecture olmo2 is not supported yet',
+    ]);
     expect(gguf.class).toBe('weight-mismatch');
     expect(gguf.summary).toMatch(/olmo2/);
   });
