@@ -19,10 +19,11 @@ const RECORD_START = new RegExp(
     String.raw`Traceback \(most recent call last\):`,
     String.raw`File "[^"]+", line \d+, in [\w<>.]+`,
     String.raw`During handling of the above exception`,
-    // A process tag alone (vLLM's, before a traceback's frame or an exception: `(EngineCore_DP0 pid=5132)   File …`),
+    // A process tag alone (vLLM's, before a traceback's frame or an exception: `(EngineCore_DP0 pid=5132)   File …`,
+    // `(VllmWorker rank=0 pid=790)`),
     // with the colour codes a paste kept around it (their ESC, or what a page made of it); torch's glog-form warnings
     // (`[rank0]:[W1203 10:00:00.123 …]`).
-    String.raw`(?:[^\s\w(]?\[[\d;]*m)?\([A-Za-z][\w.: -]{0,40}? pid=\d+[^()]{0,60}\)(?:[^\s\w(]?\[[\d;]*m)? `,
+    String.raw`(?:[^\s\w(]?\[[\d;]*m)?\([A-Za-z][\w.:= -]{0,40}? pid=\d+[^()]{0,60}\)(?:[^\s\w(]?\[[\d;]*m)? `,
     String.raw`(?:\[rank\d+\]:)?\[[WEIF]\d{3,4} ${TIME}`,
   ].join('|'),
   'g',

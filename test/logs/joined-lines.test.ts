@@ -65,6 +65,9 @@ describe('joined lines', () => {
       `${tag} RuntimeError: invalid argument for fmha_v3_varlen_fwd`,
     ];
     expect(splitJoinedLine(tagged.join(' '))).toEqual(tagged);
+    // A worker's tag that names its rank (vLLM 0.9's `(VllmWorker rank=0 pid=790)`).
+    const ranked = tagged.map((line) => line.replace(tag, '(VllmWorker rank=0 pid=790)'));
+    expect(splitJoinedLine(ranked.join(' '))).toEqual(ranked);
     const diagnoser = createDiagnoser({ engine: 'auto' });
     diagnoser.push({ line: 1, text: tagged.join(' ') });
     expect(diagnoser.finish({}).summary).toContain('invalid argument for fmha_v3_varlen_fwd');
