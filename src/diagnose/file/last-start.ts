@@ -68,7 +68,9 @@ export const findLastStart = async (
     const { bytesRead } = await handle.read(buffer, 0, end - from, from);
     // A chunk begins at a line start: the partial line in front is read with the next chunk back.
     const skip = from === 0 ? 0 : buffer.indexOf(NEWLINE) + 1;
-    if (skip === 0 && from > 0) return groupStart === null ? null : place(groupStart);
+    // No line starts in the chunk (a line longer than the chunk, ending at its end or beyond it): the search stops
+    // here, as it would go back no further.
+    if (from > 0 && (skip === 0 || skip >= bytesRead)) return groupStart === null ? null : place(groupStart);
     // Lines holding a phase literal, last first.
     for (const start of finder.lineStarts(buffer, skip, bytesRead).reverse()) {
       const offset = from + start;

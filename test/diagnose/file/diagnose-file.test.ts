@@ -150,4 +150,24 @@ describe('diagnoseLogFile', () => {
     expect(diagnosis.class).toBe('nccl');
     expect(diagnosis.evidence[0]?.line).toBe(1);
   });
+
+  it('reads a log with one line longer than its search chunk, ending just before the last lines (no hang)', async () => {
+    const path = join(dir, 'long-line.log');
+    // A 1.1 MB error line (a copy error listing every file), its newline inside the last MiB of the file.
+    const entry =
+      "('/opt/ck/include/a.hpp', '/opt/build/ck/a.hpp', \"[Errno 13] Permission denied: '/opt/build/ck/a.hpp'\"), ";
+    const lines = [
+      'INFO 03-05 03:58:49 __init__.py:179] Automatically detected platform rocm.',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3.12/shutil.py", line 600, in copytree',
+      `shutil.Error: [${entry.repeat(Math.ceil(1_100_000 / entry.length))}]`,
+      'INFO 03-05 03:59:00 launch.py:10] cleaning up',
+    ];
+    writeFileSync(path, `${lines.join('\n')}\n`);
+    const started = Date.now();
+    const diagnosis = await diagnoseLogFile(path);
+    expect(diagnosis.class).toBe('unknown');
+    // Well under the suite's timeout: the search back stops at a chunk where no line starts.
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
 });
