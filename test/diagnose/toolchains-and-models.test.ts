@@ -65,6 +65,23 @@ describe('toolchains, devices and models a release lacks', () => {
     ).toBe('nccl');
   });
 
+  it('reads an operator package built for another Ascend chip as the install, and a device error by its CANN code', () => {
+    const other = diagnoseLines('auto', [
+      'INFO 09-03 08:14:33 [model_runner_v1.py:2114] Loading model weights took 14.2488 GB',
+      '..[ERROR] the socversion Ascend910B1 of bin package does not match the current device socverison Ascend310P3. Please modify default socversion in run.sh or execute run.sh with socversion parameter.',
+    ]);
+    expect(other.class).toBe('dependency');
+    expect(other.summary).toMatch(/Ascend910B1 .* Ascend310P3/);
+    const device = diagnoseLines('auto', [
+      'INFO 04-27 17:09:00 [model_runner.py:1110] Loading model weights took 26.8 GB',
+      '[rank5]:[W427 17:10:59.487294155 compiler_depend.ts:57] Warning: EZ9999: Inner Error!',
+      'EZ9999: [PID: 326600] 2025-04-27-17:10:32.990.354 The error from device(chipId:5, dieId:0), serial number is 3, there is an aivec error exception',
+      '       rtStreamSynchronize execute failed, reason=[vector core timeout]',
+    ]);
+    expect(device.class).toBe('unknown');
+    expect(device.summary).toMatch(/aivec error exception/);
+  });
+
   it("reads NVSHMEM's bare status line of its InfiniBand transport as a communication failure", () => {
     const result = diagnoseLines('auto', [
       'ibv_modify_qp failed ',

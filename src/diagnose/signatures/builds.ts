@@ -38,6 +38,22 @@ export const BUILD_SIGNATURES: readonly Signature[] = [
       `a kernel compiled at start failed to build${f.value === '' || f.value === undefined ? '' : ` (${f.value})`}: the compiler's error above says why (often CUDA headers or a compiler this host lacks)`,
   },
   {
+    // An operator package compiled for another Ascend chip than the one present (`the socversion Ascend910B1 of bin
+    // package does not match the current device socverison Ascend310P3`; CANN spells the second `socverison`).
+    id: 'op-package-other-chip',
+    class: 'dependency',
+    weight: 92,
+    needles: ['of bin package does not match'],
+    pattern:
+      /the socversion (\S+) of bin package does not match the current device socver[si]+on (\S+?)\.?(?: |$)/,
+    samples: [
+      '..[ERROR] the socversion Ascend910B1 of bin package does not match the current device socverison Ascend310P3. Please modify default socversion in run.sh or execute run.sh with socversion parameter.',
+    ],
+    facts: (m) => ({ package: m[1] ?? '', value: m[2] ?? '' }),
+    summary: (f) =>
+      `an operator package built for ${f.package ?? 'another chip'} is installed on a ${f.value ?? 'different'} device: install the build for this chip`,
+  },
+  {
     // A kernel built at run time (DeepGEMM, FlashInfer, Triton extensions) needs the CUDA toolkit's compiler.
     id: 'nvcc-missing',
     class: 'dependency',

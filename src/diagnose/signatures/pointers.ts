@@ -207,6 +207,22 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the server stopped on an operating-system error: ${f.value ?? ''}`,
   },
   {
+    // Ascend's runtime listing an error by its CANN code (`EZ9999: [PID: 326600] 2025-04-27-17:10:32.990.354 The error
+    // from device(chipId:5, dieId:0), … there is an aivec error exception`), where no Python error names it: the
+    // device failed, for a reason the code's text gives. Below any named exception.
+    id: 'npu-error-code',
+    class: 'unknown',
+    weight: 19,
+    fallback: true,
+    needles: ['9999: '],
+    pattern: /^E[A-Z]9999: (?:\[PID: \d+\] \S+ )?(?!Inner Error!?$)(.+?)\s*$/,
+    samples: [
+      'EZ9999: [PID: 326600] 2025-04-27-17:10:32.990.354 The error from device(chipId:5, dieId:0), serial number is 3, there is an aivec error exception',
+    ],
+    facts: (m) => ({ value: m[1] ?? '' }),
+    summary: (f) => `the NPU runtime reported a device error: ${f.value ?? ''}`,
+  },
+  {
     id: 'python-exception',
     class: 'unknown',
     weight: 20,
