@@ -443,8 +443,9 @@ describe('launch: failures', () => {
     const r = await run({
       command: serverCommand('--port', String(port), '--never-healthy', '--progress-every', '100'),
       port,
-      stallTimeoutMs: 1000,
-      timeoutMs: 2500,
+      // Twenty progress lines per stall window: a busy machine may delay some, not all of them.
+      stallTimeoutMs: 2000,
+      timeoutMs: 4500,
     });
     expect(last(r)).toMatchObject({ type: 'failed', reason: 'timeout' });
   });
