@@ -13,10 +13,11 @@ const MIN_WRAPPED = 2;
 
 // Where a log record or a line of its own begins: an indent (a traceback's frames and source lines), a date or time,
 // glog's level and date (`E0603 20:16:59.104586`), a level word, a bracketed stamp or tag, a process tag, NCCL's
-// `host:pid:tid [rank]`, a compose service's `name  | `, a traceback's headers, an exception's name, or a box's side. The piece after a wrapped line begins
+// `host:pid:tid [rank]`, a compose service's `name  | `, a traceback's headers and frames (also a paste's unindented
+// ones, and a C++ stack's `frame #3: `), an exception's name, or a box's side. The piece after a wrapped line begins
 // mid-record, so it is none of these.
 const RECORD_START =
-  /^(?:\s|$|\d{4}-\d{2}-\d{2}|\d{2}[-/:]\d{2}[-/:]\d{2}|[IWEF]\d{4} \d{2}:|[A-Z][a-z]{2} [ \d]\d |(?:DEBUG|INFO|WARN(?:ING)?|ERROR|CRITICAL|FATAL|TRACE)\b|\[|\([\w.: -]{1,40}? pid=\d+|[\w.-]+:\d+:\d+ \[\d+\]|[\w.-]+ +\| |Traceback \(|During handling|The above exception|[\w.]+(?:Error|Exception|Warning)\b|[│┃║|╭╰┌└])/;
+  /^(?:\s|$|\d{4}-\d{2}-\d{2}|\d{2}[-/:]\d{2}[-/:]\d{2}|[IWEF]\d{4} \d{2}:|[A-Z][a-z]{2} [ \d]\d |(?:DEBUG|INFO|WARN(?:ING)?|ERROR|CRITICAL|FATAL|TRACE)\b|\[|\([\w.: -]{1,40}? pid=\d+|[\w.-]+:\d+:\d+ \[\d+\]|[\w.-]+ +\| |Traceback \(|During handling|The above exception|File "|frame #\d+: |[\w.]+(?:Error|Exception|Warning)\b|[│┃║|╭╰┌└])/;
 // Lines that fill the window by design, which a wrap did not break: a progress bar sized to the terminal (its bar, or
 // its rate last), a line padded with spaces, a box's right side.
 const FILLS_WINDOW = /\d%\||(?:█|\s|[│┃║|╮╯┐┘]|(?:it\/s|s\/it|B\/s)\])$/;

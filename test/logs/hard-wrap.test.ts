@@ -63,6 +63,14 @@ describe('hard-wrapped logs', () => {
       'app  |     raise e from None',
     ];
     expect(findWrapWidth(compose)).toBeNull();
+    // A C++ stack's frames, each a line of its own.
+    const native = [
+      `frame #1: c10::Error::Error(c10::SourceLocation) + 0x96 (${'a'.repeat(50)} in libc10.so)`,
+      `frame #2: c10d::ProcessGroupNCCL::watchdog() + 0x1f (${'b'.repeat(52)} in libtorch.so)`,
+      'frame #3: <unknown function> + 0xdc253 (0x7f0a in /usr/lib/libstdc++.so.6)',
+    ];
+    expect(native[0]?.length).toBe(native[1]?.length);
+    expect(findWrapWidth(native)).toBeNull();
   });
 
   it('is diagnosed from a file with its lines joined, quoting the line its first piece is on', async () => {
