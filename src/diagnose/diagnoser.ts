@@ -451,13 +451,13 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
       const before = tracker.phaseMarks().length;
       const lastBefore = tracker.phaseMarks().at(-1);
       tracker.track(raw, normalized, raw.line);
+      const marks = tracker.phaseMarks();
       // A new last mark (a restart may leave as many marks as before).
-      const lastAfter = tracker.phaseMarks().at(-1);
+      const lastAfter = marks.at(-1);
       if (lastAfter !== undefined && lastAfter !== lastBefore) markSeq.set(lastAfter, seq);
       // The server started again (a log appended to by launch after launch, or a container restarted after a crash
       // whose tail opens the log): what the earlier starts printed no longer explains this one. Rare, so the engine
       // is resolved only then.
-      const marks = tracker.phaseMarks();
       if (
         marks.length === 1 &&
         marks[0]?.line === raw.line &&

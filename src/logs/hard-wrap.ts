@@ -32,13 +32,15 @@ const widthOf = (line: string): number => stripAnsi(line).length;
 
 // The window's width, or null when the log does not look hard-wrapped.
 export const findWrapWidth = (lines: readonly string[]): number | null => {
+  // Each line's width once: a log of up to 16 MB is checked before it is read.
+  const widths = lines.map(widthOf);
   let width = 0;
-  for (const line of lines) width = Math.max(width, widthOf(line));
+  for (const lineWidth of widths) width = Math.max(width, lineWidth);
   if (width < MIN_WIDTH || width > MAX_WIDTH) return null;
   const wrapped = new Set<string>();
   for (let i = 0; i + 1 < lines.length; i++) {
     const line = lines[i] ?? '';
-    if (widthOf(line) !== width || FILLS_WINDOW.test(line)) continue;
+    if (widths[i] !== width || FILLS_WINDOW.test(line)) continue;
     if (!RECORD_START.test(lines[i + 1] ?? '')) wrapped.add(line.replace(/\d+/g, '0'));
   }
   return wrapped.size >= MIN_WRAPPED ? width : null;
