@@ -49,6 +49,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'bound already', // Ascend HCCL `The IP address and port have been bound already.`
   'EI0', // Ascend HCCL's error codes: `Get_Socket_Timeout(EI0006): Getting socket times out.`
   'EL0004', // Ascend's runtime out of device memory: `EL0004: [PID: 3132] … Failed to allocate memory.`
+  'ErrCode=', // Ascend's runtime naming a failed call's code: `rtGetDevMsg:ErrCode=107002, desc=[context pointer null]`
   '9999: ', // Ascend's runtime errors by their CANN code: `EZ9999: [PID: 326600] … The error from device(…)`
   'not subscriptable', // `TypeError: type 'list' is not subscriptable` (code for a newer Python)
   'ecutab', // a container runtime's `exec: "vllm": executable file not found in $PATH`

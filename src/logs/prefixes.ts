@@ -235,6 +235,15 @@ const RULES: PrefixRule[] = [
     pattern: /^\[\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)?\]\[\w{1,16}\]\[([DIWEF])\] /,
     level: (m) => levelOfLetter(m[1]),
   },
+  // Ascend's plog records (CANN's runtime and device tools write them to the console too): level, module, pid and
+  // process, time, source place, thread: `[ERROR] RUNTIME(557,python3):2025-08-06-06:31:38.004.639 [api_c_device.cc:450]557 `,
+  // `[ERROR] IDEDD(554,python3):… [adx_dsmi.cpp:54][tid:588] `.
+  {
+    first: '[',
+    pattern:
+      /^\[(ERROR|WARNING|INFO|DEBUG|EVENT)\] [A-Z][A-Z0-9_]{1,24}\(\d+,[^()]{1,60}\):\d{4}-\d{2}-\d{2}-\d{2}:\d{2}:\d{2}\.\d{3}\.\d{3} \[[\w.-]+:\d+\](?:\d+|\[tid:\d+\]) ?/,
+    level: (m) => levelOf(m[1]),
+  },
   // A process runner's or library's bracketed tag: `[vllm] ` (foreman-style runners), torchrun's `[default0]:`,
   // `[aiter] `, `[Gloo] `. Rules that read a tag as content (`[c10d] `, `[shutdown] `) accept the message without it.
   { first: '[', pattern: /^\[(?!rank\d)[A-Za-z][\w.-]{0,40}\](?: |:)/ },

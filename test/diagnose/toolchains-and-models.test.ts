@@ -82,6 +82,29 @@ describe('toolchains, devices and models a release lacks', () => {
     expect(device.summary).toMatch(/aivec error exception/);
   });
 
+  it("reads Ascend's runtime log records by their level, and a failed call's error code above a worker's death", () => {
+    const lines = [
+      '[ERROR] RUNTIME(557,python3):2025-08-06-06:31:38.004.639 [api_c_device.cc:450]557 rtGetDevMsg:ErrCode=107002, desc=[context pointer null], InnerCode=0x7070001',
+      '[ERROR] IDEDD(554,python3):2025-08-06-06:31:38.494.860 [adx_dsmi.cpp:54][tid:588] Get physical device number failed, err: 87',
+      'ERROR 08-06 06:31:40 [core.py:586] Exception: WorkerProc initialization failed due to an exception in a background process. See stack trace for root cause.',
+      'RuntimeError: Engine core initialization failed. See root cause above. Failed core proc(s): {}',
+    ];
+    const result = diagnoseLines('auto', lines);
+    expect(result.class).toBe('unknown');
+    expect(result.summary).toMatch(/rtGetDevMsg failed with error 107002 \(context pointer null\)/);
+    expect(result.evidence.map((e) => e.line)).toContain(1);
+    // Without the runtime's record, the worker's own error is not in the log: another process failed.
+    expect(diagnoseLines('auto', lines.slice(2)).class).toBe('peer-rank-failed');
+  });
+
+  it("reads torch refusing a custom operator's parameter type as a torch older than the code", () => {
+    const result = diagnoseLines('auto', [
+      "ERROR 06-03 15:26:30 [core.py:489] ValueError: infer_schema(func): Parameter block_size has unsupported type list[int]. The valid types are: dict_keys([<class 'torch.Tensor'>, <class 'int'>])",
+    ]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toMatch(/block_size: list\[int\]/);
+  });
+
   it("reads NVSHMEM's bare status line of its InfiniBand transport as a communication failure", () => {
     const result = diagnoseLines('auto', [
       'ibv_modify_qp failed ',

@@ -44,6 +44,21 @@ export const PACKAGE_SIGNATURES: readonly Signature[] = [
       'the server found no GPU or other accelerator to run on (its device type is empty): torch sees no device, or the installed torch or engine build is for another accelerator',
   },
   {
+    // torch's custom-op registration refusing a parameter's type annotation (`infer_schema(func): Parameter block_size
+    // has unsupported type list[int]`): the code was written for a newer torch, which accepts that annotation.
+    id: 'torch-op-schema-type',
+    class: 'dependency',
+    weight: 90,
+    needles: ['infer_schema('],
+    pattern: /\binfer_schema\([^)]*\): Parameter (\w+) has unsupported type ([^.\s]+)/,
+    samples: [
+      'ValueError: infer_schema(func): Parameter block_size has unsupported type list[int]. The valid types are: dict_keys([...])',
+    ],
+    facts: (m) => ({ package: 'torch', value: `${m[1] ?? ''}: ${m[2] ?? ''}` }),
+    summary: (f) =>
+      `the installed torch cannot register a custom operator of the engine or a plugin (it refuses the parameter type ${f.value ?? ''}): that code needs a newer torch, so install the torch release the engine was built for`,
+  },
+  {
     // A native library built or set up without the GPU support the server asks of it (UCX under NIXL: `VRAM memory is
     // detected as host by UCX. UCX is likely not configured with CUDA support.`): the installed build does not fit.
     id: 'library-without-gpu-support',

@@ -223,6 +223,20 @@ export const POINTER_SIGNATURES: readonly Signature[] = [
     summary: (f) => `the NPU runtime reported a device error: ${f.value ?? ''}`,
   },
   {
+    // Ascend's runtime naming a failed call by its error code and reason (`rtGetDevMsg:ErrCode=107002, desc=[context
+    // pointer null]`), where no Python error names it: the device could not be used, for the reason given. Below any
+    // named exception.
+    id: 'npu-runtime-errcode',
+    class: 'unknown',
+    weight: 19,
+    fallback: true,
+    needles: ['ErrCode='],
+    pattern: /^(\w+):ErrCode=(\d+), desc=\[([^\]]+)\]/,
+    samples: ['rtGetDevMsg:ErrCode=107002, desc=[context pointer null], InnerCode=0x7070001'],
+    facts: (m) => ({ value: `${m[1] ?? ''} failed with error ${m[2] ?? ''} (${m[3] ?? ''})` }),
+    summary: (f) => `the NPU runtime reported an error: ${f.value ?? ''}`,
+  },
+  {
     id: 'python-exception',
     class: 'unknown',
     weight: 20,
