@@ -97,6 +97,23 @@ describe('toolchains, devices and models a release lacks', () => {
     expect(diagnoseLines('auto', lines.slice(2)).class).toBe('peer-rank-failed');
   });
 
+  it('gives an error of no class of its own the class of a compiled extension that did not load before it', () => {
+    const warning =
+      '(RayWorkerWrapper pid=527478) WARNING 11-05 13:27:54 [camem.py:63] Failed to import vllm_ascend_C:/usr/local/python3.11.13/lib/python3.11/site-packages/vllm_ascend/vllm_ascend_C.cpython-311-aarch64-linux-gnu.so: undefined symbol: _ZN2fe13PlatFormInfos4InitEv';
+    const unnamed = 'ERROR 11-05 13:27:55 [core.py:515] AssertionError: camem allocator is not available';
+    const result = diagnoseLines('auto', [warning, unnamed]);
+    expect(result.class).toBe('dependency');
+    expect(result.summary).toMatch(/compiled extension did not load.*camem allocator is not available/);
+    expect(diagnoseLines('auto', [unnamed]).class).toBe('unknown');
+    // An error with a class of its own keeps it.
+    expect(
+      diagnoseLines('auto', [
+        warning,
+        'ERROR 11-05 13:27:55 [core.py:515] torch.OutOfMemoryError: NPU out of memory. Tried to allocate 2.00 GiB',
+      ]).class,
+    ).toBe('cuda-oom');
+  });
+
   it("reads torch refusing a custom operator's parameter type as a torch older than the code", () => {
     const result = diagnoseLines('auto', [
       "ERROR 06-03 15:26:30 [core.py:489] ValueError: infer_schema(func): Parameter block_size has unsupported type list[int]. The valid types are: dict_keys([<class 'torch.Tensor'>, <class 'int'>])",
