@@ -120,6 +120,7 @@ export const ERROR_NEEDLES: readonly string[] = [
   'unexpected keyword', // `X.__init__() got an unexpected keyword argument 'y'` after a wrapper's prefix
   'ailed to import', // a launcher embedding Python: `Failed to import python 'vllm' module.`
   'invalid device ordinal', // a rank opening a GPU the process cannot see
+  'valid device range', // the same on Ascend: `Set device failed, invalid device, set device=1, valid device range is [0, 1)`
   ' build does not support', // a kernel library built without a feature the model needs
   // a model or feature that needs another attention backend (`… requires TritonAttnBackend.`)
   'ttention backend',

@@ -114,6 +114,25 @@ describe('toolchains, devices and models a release lacks', () => {
     ).toBe('cuda-oom');
   });
 
+  it("reads Ascend's refusal of a device index past the visible ones as more ranks than devices", () => {
+    const result = diagnoseLines('auto', [
+      '(VllmWorkerProcess pid=1817) ERROR 07-01 22:45:31 [multiproc_worker_utils.py:239] RuntimeError: Initialize:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:146 NPU function error: c10_npu::SetDevice(device_id_), error code is 107001',
+      '(VllmWorkerProcess pid=1817) ERROR 07-01 22:45:31 [multiproc_worker_utils.py:239] [ERROR] 2025-07-01-22:45:31 (PID:1817, Device:1, RankID:-1) ERR00100 PTA call acl api failed',
+      '(VllmWorkerProcess pid=1817) ERROR 07-01 22:45:31 [multiproc_worker_utils.py:239] EE1001: [PID: 1817] 2025-07-01-22:45:30.528.819 The argument is invalid.Reason: Set device failed, invalid device, set device=1, valid device range is [0, 1)',
+    ]);
+    expect(result.class).toBe('invalid-value');
+    expect(result.summary).toMatch(/ASCEND_RT_VISIBLE_DEVICES/);
+  });
+
+  it('reads a value outside the options a check lists as a setting, however the list is named', () => {
+    expect(
+      diagnoseLines('auto', [
+        "ValueError: Unknown attention backend: 'ASCEND'. Valid options are: FLASH_ATTN, TRITON_ATTN, XFORMERS, TORCH_SDPA",
+      ]).class,
+    ).toBe('invalid-value');
+    expect(diagnoseLines('auto', ["ValueError: Unknown attention backend: 'ASCEND'"]).class).toBe('unknown');
+  });
+
   it("reads torch refusing a custom operator's parameter type as a torch older than the code", () => {
     const result = diagnoseLines('auto', [
       "ERROR 06-03 15:26:30 [core.py:489] ValueError: infer_schema(func): Parameter block_size has unsupported type list[int]. The valid types are: dict_keys([<class 'torch.Tensor'>, <class 'int'>])",

@@ -371,14 +371,17 @@ export const SETTINGS_SIGNATURES: readonly Signature[] = [
   },
   {
     // A setting's value outside the list the check names (`Unrecognized distributed executor backend x. Supported
-    // values are 'ray', 'mp' …`, `Invalid value for VLLM_USE_RAY_COMPILED_DAG_CHANNEL_TYPE: x. Valid values are: …`).
+    // values are 'ray', 'mp' …`, `Invalid value for VLLM_USE_RAY_COMPILED_DAG_CHANNEL_TYPE: x. Valid values are: …`,
+    // `Unknown attention backend: 'ASCEND'. Valid options are: FLASH_ATTN, …`).
     id: 'value-not-listed',
     class: 'invalid-value',
     weight: 58,
-    needles: ['alues are'],
-    pattern: /(?:Error|Exception): (.*?\b(?:[Ss]upported|[Vv]alid|[Aa]llowed) values are:? .+)$/,
+    needles: ['alues are', 'ptions are', 'hoices are'],
+    pattern:
+      /(?:Error|Exception): (.*?\b(?:[Ss]upported|[Vv]alid|[Aa]llowed) (?:values|options|choices) are:? .+)$/,
     samples: [
       "ValueError: Invalid value for VLLM_USE_RAY_COMPILED_DAG_CHANNEL_TYPE: x. Valid values are: 'auto', 'nccl', or 'shm'.",
+      "ValueError: Unknown attention backend: 'ASCEND'. Valid options are: FLASH_ATTN, TRITON_ATTN, XFORMERS",
     ],
     facts: (m) => ({ value: m[1] ?? '' }),
     summary: (f) => `a setting's value is not one the server accepts: ${f.value ?? ''}`,

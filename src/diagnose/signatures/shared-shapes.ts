@@ -105,20 +105,23 @@ export const SHARED_SHAPE_SIGNATURES: readonly Signature[] = [
       `the visible GPUs are given by UUID (${f.value ?? 'GPU-…'}) where the server reads indexes: set CUDA_VISIBLE_DEVICES to GPU indexes (0,1,…), as nvidia-smi numbers them`,
   },
   {
-    // A rank that opened a GPU the process cannot see (`CUDA error: invalid device ordinal`, also HIP's): more ranks on
-    // this node than visible GPUs, from the parallel sizes or a CUDA_VISIBLE_DEVICES that shows fewer.
+    // A rank that opened a GPU the process cannot see (`CUDA error: invalid device ordinal`, also HIP's; Ascend's
+    // `Set device failed, invalid device, set device=1, valid device range is [0, 1)`): more ranks on this node than
+    // visible devices, from the parallel sizes or a CUDA_VISIBLE_DEVICES that shows fewer.
     id: 'invalid-device-ordinal',
     class: 'invalid-value',
     weight: 60,
-    needles: ['invalid device ordinal'],
-    pattern: /\b(?:CUDA|HIP|XPU) error: invalid device ordinal\b/,
+    needles: ['invalid device ordinal', 'valid device range'],
+    pattern:
+      /\b(?:CUDA|HIP|XPU) error: invalid device ordinal\b|\binvalid device, set device=\d+, valid device range is \[/,
     samples: [
       'torch.AcceleratorError: HIP error: invalid device ordinal',
       'RuntimeError: CUDA error: invalid device ordinal',
+      'EE1001: [PID: 1817] 2025-07-01-22:45:30.528.819 The argument is invalid.Reason: Set device failed, invalid device, set device=1, valid device range is [0, 1)',
     ],
     facts: () => ({ kind: 'device-count' }),
     summary: () =>
-      'a rank opened a GPU this host does not show (invalid device ordinal): the parallel sizes (tensor x pipeline x data parallel per node) ask for more GPUs than are visible, or CUDA_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES shows fewer',
+      'a rank opened a device this host does not show (invalid device ordinal): the parallel sizes (tensor x pipeline x data parallel per node) ask for more GPUs than are visible, or CUDA_VISIBLE_DEVICES / HIP_VISIBLE_DEVICES / ASCEND_RT_VISIBLE_DEVICES shows fewer',
   },
   {
     // A model or feature that needs another attention backend than the one chosen: `GptOssForCausalLM requires one of

@@ -259,8 +259,12 @@ export const SGLANG_SIGNATURES: readonly Signature[] = [
     // SGLang stops itself when its warm-up fails.
     endsStart: true,
     needles: ['warmup error', 'warmup failed'],
-    pattern: /warmup error|Disaggregation warmup failed/,
-    samples: ['Initialization failed. warmup error: Connection refused'],
+    // The disaggregated prefill and decode workers' own warm-up (SGLang's, and a serving framework's handler of them).
+    pattern: /warmup error|\b(?:[Dd]isaggregation|[Pp]refill|[Dd]ecode) warmup failed\b/,
+    samples: [
+      'Initialization failed. warmup error: Connection refused',
+      "Prefill warmup failed: 'SamplingParams' object is not subscriptable",
+    ],
     summary: () => "SGLang's warm-up request to itself failed after the HTTP server came up",
   },
   {
