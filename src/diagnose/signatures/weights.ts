@@ -93,16 +93,18 @@ export const WEIGHT_SIGNATURES: readonly Signature[] = [
   },
   {
     // A weight loader's own check that a tensor has the shape it expects: the line that raised, or its message
-    // (vLLM's linear layers join `… of size X` and `to a parameter …` without a space).
+    // (vLLM's linear layers join `… of size X` and `to a parameter …` without a space; SGLang's default loader says
+    // `Attempted to load weight (torch.Size([…])) into parameter (torch.Size([…]))`).
     id: 'weight-shape-assert',
     class: 'weight-mismatch',
     weight: 90,
-    needles: ['assert', 'Tried to load weights'],
+    needles: ['assert', 'Tried to load weights', 'Attempted to load weight'],
     pattern:
-      /^\s*assert .*\b(?:loaded_weight|weight|param)\w*\.(?:shape|size\(\))|Tried to load weights of size .*to a parameter of size/,
+      /^\s*assert .*\b(?:loaded_weight|weight|param)\w*\.(?:shape|size\(\))|Tried to load weights of size .*to a parameter of size|Attempted to load weight \(torch\.Size\(.*\)\) into parameter \(torch\.Size\(/,
     samples: [
       '    assert loaded_weight.shape[output_dim] == self.org_vocab_size',
       'AssertionError: Tried to load weights of size torch.Size([2048, 10240])to a parameter of size torch.Size([2048, 4096])',
+      'AssertionError: Attempted to load weight (torch.Size([1696, 6144])) into parameter (torch.Size([1856, 6144]))',
     ],
     summary: () =>
       "a checkpoint tensor does not have the shape the model class expects (the loader's shape check failed)",
