@@ -15,7 +15,8 @@ beforeAll(async () => {
   host = await createTestHost();
 }, 240_000);
 afterAll(() => {
-  host.close();
+  // Unset where creating the host failed: that error is the one to report.
+  (host as TestHost | undefined)?.close();
 });
 
 const startNumbered = (port: number, count: number, everyMs: number) =>

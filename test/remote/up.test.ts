@@ -16,7 +16,8 @@ beforeAll(async () => {
   host = await createTestHost();
 }, 240_000);
 afterAll(() => {
-  host.close();
+  // Unset where creating the host failed: that error is the one to report.
+  (host as TestHost | undefined)?.close();
 });
 
 const up = (args: string[], command: string[], timeoutMs = 60_000) =>
