@@ -789,8 +789,7 @@ export const createDiagnoser = (options: DiagnoserOptions): LogDiagnoser => {
         return {
           class: 'ready',
           summary: `${through.isCallerBar(shown.line) ? `the engine's start returned to its caller, whose own progress finished (line ${shown.line})` : `the server reached its ready line (line ${shown.line})`}${stop === undefined ? '' : `, and later stopped as asked (line ${stop.line})`}`,
-          // The line that showed it got through, the last up line (for an engine without a decisive ready line, the last
-          // sign it was still serving), and the stop.
+          // The line that showed it got through, the last up line (it was still serving), and the stop.
           evidence: sortEvidence([
             quote(shown.line, shown.raw),
             quote(readyLine.line, readyLine.raw),

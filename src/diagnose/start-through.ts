@@ -135,9 +135,6 @@ export const createStartThrough = (input: StartThroughInput): StartThrough => {
         // After the engine's word that this start failed, only a new start can come up: an access line then is a
         // wrapper's (a launcher answering that the model failed to load).
         if (!pattern.test(text) || input.startFailed()) continue;
-        // Past the decisive ready line a log file's search reads only failures and restarts, so no later line moves
-        // the last up line: a log reads the same fed line by line and from its file.
-        if (shownUp.get(id)?.decisive === true) continue;
         const found = { line: raw.line, raw: raw.text, facts: {} };
         ready.set(id, found);
         const shown = shownUp.get(id);

@@ -84,15 +84,3 @@ describe('compilers run at start', () => {
     ).toBe('transformers/configuration_utils.py');
   });
 });
-
-describe('the last up line past a decisive ready line', () => {
-  it('stays the ready line, so a long serving log reads the same fed line by line and from its file', () => {
-    const result = diagnoseLines('sglang', [
-      '[2026-01-31 10:05:19] The server is fired up and ready to roll!',
-      '[2026-01-31 10:25:54] INFO:     127.0.0.1:50394 - "POST /generate HTTP/1.1" 200 OK',
-      '[2026-01-31 10:30:58 DP1 TP1 EP1] Decode batch, #running-req: 2, #token: 7552, token usage: 0.10, gen throughput (token/s): 100.25, #queue-req: 0,',
-    ]);
-    expect(result.class).toBe('ready');
-    expect(result.evidence.map((e) => e.line)).toEqual([1]);
-  });
-});
