@@ -236,7 +236,8 @@ const RULES: PrefixRule[] = [
     level: (m) => levelOfLetter(m[1]),
   },
   // Ascend's plog records (CANN's runtime and device tools write them to the console too): level, module, pid and
-  // process, time, source place, thread: `[ERROR] RUNTIME(557,python3):2025-08-06-06:31:38.004.639 [api_c_device.cc:450]557 `,
+  // process, time, source place, thread:
+  // `[ERROR] RUNTIME(557,python3):2025-08-06-06:31:38.004.639 [api_c_device.cc:450]557 `,
   // `[ERROR] IDEDD(554,python3):… [adx_dsmi.cpp:54][tid:588] `.
   {
     first: '[',

@@ -1,6 +1,6 @@
 // Notices of a condition that a later failure with no class of its own comes from: torch's and the engines' word
-// that no GPU is visible, and a compiled extension that did not load. Read only where the failure names nothing itself (an unnamed error, a traceback cut before
-// its error line); a failure with a class of its own keeps it.
+// that no GPU is visible, and a compiled extension that did not load. Read only where the failure names nothing itself
+// (an unnamed error, a traceback cut before its error line); a failure with a class of its own keeps it.
 import type { NoticeContext } from '../../engines/types.ts';
 import { NAMED_ENGINES } from '../../engines/index.ts';
 
@@ -24,7 +24,7 @@ const EXTENSION_NOT_LOADED: NoticeContext = {
   needle: 'undefined symbol',
   pattern: /\.so(?:\.\d+)*: undefined symbol: \S/,
   samples: [
-    'Failed to import vllm_ascend_C:/usr/local/lib/python3.11/site-packages/vllm_ascend/vllm_ascend_C.cpython-311-aarch64-linux-gnu.so: undefined symbol: _ZN2fe13PlatFormInfos',
+    'Failed to import npu_ops_C:/usr/local/lib/python3.11/site-packages/npu_ops/npu_ops_C.cpython-311-aarch64-linux-gnu.so: undefined symbol: _ZN2fe13PlatFormInfos',
   ],
 };
 
