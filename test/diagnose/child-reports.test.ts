@@ -111,15 +111,3 @@ describe("SGLang's reports of a child's failure", () => {
     ).toMatch(/foo8/);
   });
 });
-
-describe("the disaggregated workers' own warm-up", () => {
-  it('reads a prefill or decode worker whose warm-up failed as the warm-up failing, also where it carried on', () => {
-    const result = diagnoseLines('auto', [
-      '[2026-03-31 02:32:49] Start of prefill disaggregation warmup ...',
-      "[2026-03-31 02:32:49] Prefill warmup failed: 'SamplingParams' object is not subscriptable",
-      '[2026-03-31 02:32:49] Prefill worker handler initialized - bootstrap host: 192.168.95.12, bootstrap port: 57563',
-    ]);
-    expect(result.class).toBe('warmup-failed');
-    expect(result.evidence.map((e) => e.line)).toContain(2);
-  });
-});

@@ -451,6 +451,16 @@ describe('general failure shapes', () => {
     expect(diagnose('sglang', [...head, ...crash]).class).toBe('unknown');
   });
 
+  it('reads a disaggregated prefill or decode worker whose own warm-up failed as warmup-failed, also where it carried on', () => {
+    const result = diagnose('auto', [
+      '[2026-03-31 02:32:49] Start of prefill disaggregation warmup ...',
+      "[2026-03-31 02:32:49] Prefill warmup failed: 'SamplingParams' object is not subscriptable",
+      '[2026-03-31 02:32:49] Prefill worker handler initialized - bootstrap host: 192.168.95.12, bootstrap port: 57563',
+    ]);
+    expect(result.class).toBe('warmup-failed');
+    expect(result.evidence.map((e) => e.line)).toContain(2);
+  });
+
   it("does not read the SGLang watchdog's missing stack-dump tool as the failure: the watchdog saw a hang", () => {
     const lines = [
       '[2025-06-22 16:08:50 TP0] Load weight end. type=Qwen3ForCausalLM, dtype=torch.bfloat16, avail mem=60.09 GB',
